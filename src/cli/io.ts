@@ -1,0 +1,10 @@
+/** What a command may do to the outside world: write results, warn, know where it runs. */
+export interface CommandIo {
+  /** The folder relative paths are resolved from. */
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Writes a result to stdout (a newline is added unless the text is empty). */
+  out(text: string): void;
+  /** Writes a message line to stderr. */
+  err(line: string): void;
+}

@@ -1,0 +1,35 @@
+/** `syllabus schema [--tool]`: the `learn` tool's parameters schema, or its whole definition. */
+import { buildLearnDefinition, LEARN_PARAMETERS } from '../kb/index.ts';
+import { usageError } from './errors.ts';
+import type { CommandIo } from './io.ts';
+import { configForCommand, openForCommand } from './knowledge-base-options.ts';
+import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
+
+export const SCHEMA_HELP = `Usage: syllabus schema [--tool] [--config PATH]…
+
+Prints the learn tool's parameters schema (JSON). It is fixed, so it needs no config.
+
+Options:
+      --tool          print the whole tool definition {"name", "description", "parameters"}
+                      for the knowledge base, or null when no topic is listable
+  -c, --config PATH   config file for --tool (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
+  -h, --help          show this help
+
+Exit codes: 0 success, 2 usage or configuration error.`;
+
+/** Runs `schema`; returns the exit code. */
+export async function schemaCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, tool: { type: 'boolean' } }, 'schema');
+  if (values.help) {
+    io.out(SCHEMA_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw usageError(`schema takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'schema');
+  if (!values.tool) {
+    io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
+    return 0;
+  }
+  const kb = openForCommand(configForCommand(values.config, io), io);
+  io.out(JSON.stringify(buildLearnDefinition(kb), null, 2));
+  return 0;
+}

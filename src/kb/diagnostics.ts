@@ -1,0 +1,84 @@
+/**
+ * The one list of diagnostics shared by `check`, the build and the CLI (SPEC 5).
+ *
+ * Every diagnostic says what happened and how to fix it, and names the file (with a line where
+ * one is known) or the dotted config path it is about.
+ */
+
+/** How serious a diagnostic is; decides exit codes and whether a command goes on. */
+export type DiagnosticKind = 'config-error' | 'content-error' | 'warning';
+
+/** Stable identifiers of every diagnostic Syllabus reports. */
+export type DiagnosticCode =
+  // configuration errors
+  | 'config-unreadable'
+  | 'toml-syntax'
+  | 'unknown-key'
+  | 'wrong-type'
+  | 'missing-subjects'
+  | 'bad-topic-id'
+  | 'reserved-topic-id'
+  | 'escaping-subjects'
+  | 'invalid-pattern'
+  | 'unknown-profile-topic'
+  // content errors
+  | 'duplicate-slug'
+  | 'missing-folder'
+  // warnings
+  | 'unknown-table'
+  | 'no-topics'
+  | 'skipped-symlink'
+  | 'symlink-cycle'
+  | 'unreadable'
+  | 'special-file'
+  | 'binary'
+  | 'oversized'
+  | 'non-utf8'
+  | 'front-matter'
+  | 'unmatched-learned'
+  | 'unmatched-disabled'
+  | 'subject-tokens'
+  | 'knowledge-tokens';
+
+/** One finding about the configuration or the content. */
+export interface Diagnostic {
+  kind: DiagnosticKind;
+  code: DiagnosticCode;
+  /** What happened, then how to fix it. One line. */
+  message: string;
+  /** The file concerned, as an absolute path. */
+  file?: string;
+  /** 1-based line in `file`, when known. */
+  line?: number;
+  /** 1-based column in `file`, when known. */
+  column?: number;
+}
+
+/** Whether any diagnostic is a configuration error (exit 2 for every command). */
+export function hasConfigErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.kind === 'config-error');
+}
+
+/** Whether any diagnostic is a content error (exit 1 for `check` and the build). */
+export function hasContentErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.kind === 'content-error');
+}
+
+/** Diagnostics in a stable order: by file, line, column, then as reported. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort(
+      (a, b) =>
+        compareStrings(a.d.file ?? '', b.d.file ?? '') ||
+        (a.d.line ?? 0) - (b.d.line ?? 0) ||
+        (a.d.column ?? 0) - (b.d.column ?? 0) ||
+        a.i - b.i,
+    )
+    .map(({ d }) => d);
+}
+
+/** JavaScript's default string order, as a comparator. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

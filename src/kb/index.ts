@@ -1,0 +1,41 @@
+/** The public surface of the knowledge core. A test pins this list: change it on purpose. */
+export { addressOf, encodeAddressSegment } from './address.ts';
+export { buildCatalog } from './catalog.ts';
+export type { Catalog, CatalogSubject, CatalogTopic } from './catalog.ts';
+export { dottedPath, escapeProblem, loadConfig, splitKnowledgeFlag } from './config-load.ts';
+export type { ConfigResult, ConfigSource, SiteConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
+export { readConfigFiles } from './config-read.ts';
+export { ConfigFileSchema, RESERVED_TOPIC_IDS } from './config-schema.ts';
+export { compareStrings, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics.ts';
+export type { Diagnostic, DiagnosticCode, DiagnosticKind } from './diagnostics.ts';
+export { decodeSubjectText, fenceText, formatOf, isBinary, languageOf, presentSubjectText, skippedMessage } from './format.ts';
+export type { SkipReason, SubjectFormat } from './format.ts';
+export { compilePattern, invalidPatternMessage } from './glob.ts';
+export { openKnowledgeBase } from './knowledge-base.ts';
+export type { KnowledgeBase, Topic } from './knowledge-base.ts';
+export { buildKnowledgeSection, describeKnowledgeTopic, isListable, renderKnowledgeSection } from './knowledge-section.ts';
+export type { KnowledgeTopic } from './knowledge-section.ts';
+export {
+  LEARN_PARAMETERS,
+  buildLearnDefinition,
+  listTopic,
+  noMatchMessage,
+  parseLearnArguments,
+  renderLearnDefinition,
+  renderListing,
+  renderLoaded,
+  resolveTopicId,
+  runLearn,
+  unknownTopicMessage,
+} from './learn-tool.ts';
+export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './learn-tool.ts';
+export { readSubjectContent } from './read-subject.ts';
+export type { SubjectContent } from './read-subject.ts';
+export { resolvePatterns } from './resolve.ts';
+export type { Resolution } from './resolve.ts';
+export { dropLeadingDots, slugOf } from './slug.ts';
+export { collectSubjects, removeDisabled } from './subjects.ts';
+export type { Subject } from './subjects.ts';
+export { readFrontMatter, titleOf } from './title.ts';
+export { countTokens, loadTokenizer } from './tokens.ts';
+export { walkTopicFolder } from './walk.ts';

@@ -1,0 +1,175 @@
+/**
+ * The knowledge base of a merged config: its enabled topics, each walked on first use, with
+ * subjects, disabled ones removed and learned ones resolved. The model every host reads.
+ */
+import fs from 'node:fs';
+import type { SyllabusConfig, TopicConfig } from './config-load.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import { isOutside } from './paths.ts';
+import { resolvePatterns } from './resolve.ts';
+import { readSubjectContent, type SubjectContent } from './read-subject.ts';
+import { collectSubjects, removeDisabled, type Subject } from './subjects.ts';
+import { walkTopicFolder } from './walk.ts';
+
+/** An enabled topic with its subjects. */
+export interface Topic {
+  id: string;
+  title: string | undefined;
+  introduction: string | undefined;
+  description: string | undefined;
+  config: TopicConfig;
+  /** Subjects that are not disabled, hidden ones included, sorted by slug. */
+  subjects: Subject[];
+  bySlug: Map<string, Subject>;
+  /** Learned slugs in resolution order (hidden ones pre-loaded by exact slug included). */
+  learned: string[];
+  learnedSet: Set<string>;
+}
+
+/** The knowledge base of a config. Topics are walked on first use. */
+export interface KnowledgeBase {
+  config: SyllabusConfig;
+  /** Enabled topics' configs, in config order. */
+  topicConfigs: TopicConfig[];
+  /** The topic with this id (enabled), walked on first use; undefined for an unknown id. */
+  topic(id: string): Topic | undefined;
+  /** Every enabled topic, in config order. */
+  topics(): Topic[];
+  /** Reads a subject's section-4 content. */
+  read(subject: Subject): SubjectContent;
+  /** Diagnostics of the configuration checks and of every topic walked so far. */
+  diagnostics(): Diagnostic[];
+}
+
+/**
+ * Opens the knowledge base of a merged config. Checks every enabled topic's folder at once (a
+ * folder whose real path leaves its config file's folder is a configuration error); walks a
+ * topic only when it is first asked for.
+ */
+export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
+  const diagnostics: Diagnostic[] = [];
+  const topicConfigs = config.topics.filter((t) => t.enable);
+  const exclude = new Set(config.files.map(realPathOrSelf));
+  const realDirs = new Map<string, { dir: string; bound: string } | undefined>();
+
+  for (const topic of topicConfigs) {
+    const where = { file: topic.file, ...(topic.line ? { line: topic.line } : {}) };
+    const bound = realPathOrSelf(topic.root);
+    const stat = fs.statSync(topic.dir, { throwIfNoEntry: false });
+    if (!stat) {
+      diagnostics.push({
+        kind: 'content-error',
+        code: 'missing-folder',
+        message: `kb.topic.${topic.id}.subjects: the folder ${JSON.stringify(topic.subjects)} does not exist (${topic.dir}). Create it, or point subjects at an existing folder.`,
+        ...where,
+      });
+      realDirs.set(topic.id, undefined);
+      continue;
+    }
+    const real = realPathOrSelf(topic.dir);
+    if (isOutside(bound, real)) {
+      diagnostics.push({
+        kind: 'config-error',
+        code: 'escaping-subjects',
+        message: `kb.topic.${topic.id}.subjects: ${JSON.stringify(topic.subjects)} is a symlink to ${real}, outside the folder of the config file (${bound}). Topic folders must lie inside it, because PR previews build configs from untrusted branches; move the folder there.`,
+        ...where,
+      });
+      realDirs.set(topic.id, undefined);
+      continue;
+    }
+    if (!stat.isDirectory()) {
+      diagnostics.push({
+        kind: 'content-error',
+        code: 'missing-folder',
+        message: `kb.topic.${topic.id}.subjects: ${JSON.stringify(topic.subjects)} is a file, not a folder. Point subjects at the folder that holds the topic's files.`,
+        ...where,
+      });
+      realDirs.set(topic.id, undefined);
+      continue;
+    }
+    realDirs.set(topic.id, { dir: real, bound });
+  }
+
+  const loaded = new Map<string, Topic>();
+  const load = (topicConfig: TopicConfig): Topic => {
+    const cached = loaded.get(topicConfig.id);
+    if (cached) return cached;
+    const where = realDirs.get(topicConfig.id);
+    let all: Subject[] = [];
+    if (where) {
+      const walked = walkTopicFolder(topicConfig.dir, where.dir, { bound: where.bound, exclude });
+      diagnostics.push(...walked.diagnostics);
+      const collected = collectSubjects(walked.files, topicConfig.id);
+      diagnostics.push(...collected.diagnostics);
+      all = collected.subjects;
+    }
+    const enabled = removeDisabled(all, topicConfig.disabled);
+    const located = { file: topicConfig.file, ...(topicConfig.line ? { line: topicConfig.line } : {}) };
+    if (where) {
+      for (const pattern of enabled.unmatched) {
+        diagnostics.push({
+          kind: 'warning',
+          code: 'unmatched-disabled',
+          message: `kb.topic.${topicConfig.id}.disabled: ${JSON.stringify(pattern)} matches no subject. Fix the pattern or remove it.`,
+          ...located,
+        });
+      }
+    }
+    const subjects = enabled.subjects;
+    const bySlug = new Map(subjects.map((s) => [s.slug, s]));
+    const resolution = resolvePatterns(subjects, bySlug, topicConfig.learned);
+    // Config validation and the CLI compile every learned pattern, so resolution cannot fail here.
+    if (!resolution.ok) throw new Error(resolution.message);
+    if (where) {
+      for (const match of resolution.matches) {
+        if (match.slugs.length > 0) continue;
+        diagnostics.push({
+          kind: 'warning',
+          code: 'unmatched-learned',
+          message: `kb.topic.${topicConfig.id}.learned: ${JSON.stringify(match.pattern)} matches no subject. Fix the pattern or remove it.`,
+          ...located,
+        });
+      }
+    }
+    const topic: Topic = {
+      id: topicConfig.id,
+      title: topicConfig.title,
+      introduction: topicConfig.introduction,
+      description: topicConfig.description,
+      config: topicConfig,
+      subjects,
+      bySlug,
+      learned: resolution.slugs,
+      learnedSet: new Set(resolution.slugs),
+    };
+    loaded.set(topic.id, topic);
+    return topic;
+  };
+
+  return {
+    config,
+    topicConfigs,
+    topic(id) {
+      const topicConfig = topicConfigs.find((t) => t.id === id);
+      return topicConfig && load(topicConfig);
+    },
+    topics() {
+      return topicConfigs.map(load);
+    },
+    read(subject) {
+      return readSubjectContent(subject, config.kb.max_subject_bytes);
+    },
+    diagnostics() {
+      return [...diagnostics];
+    },
+  };
+}
+
+/** The real path of a file or folder, or the path itself when it does not exist. */
+function realPathOrSelf(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}

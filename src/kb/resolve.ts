@@ -1,0 +1,81 @@
+/** Resolving subject patterns to slugs (SPEC 3). Pure functions over the available subjects. */
+import { compilePattern } from './glob.ts';
+import { dropLeadingDots } from './slug.ts';
+
+/** What resolution needs to know about a subject. */
+export interface ResolvableSubject {
+  slug: string;
+  hidden: boolean;
+}
+
+/** How one pattern selected its subjects. */
+export interface PatternMatch {
+  pattern: string;
+  /** True when the pattern selected one subject by exact equality, not as a glob. */
+  exact: boolean;
+  slugs: string[];
+}
+
+/** The outcome of resolving patterns. */
+export type Resolution =
+  | { ok: true; slugs: string[]; matches: PatternMatch[] }
+  | { ok: false; message: string; pattern: string };
+
+/** Options of {@link resolvePatterns}. */
+export interface ResolveOptions {
+  /** Slugs that globs skip (the `learn` tool skips learned subjects: they are in the prompt). */
+  skipInGlobs?: ReadonlySet<string>;
+  /** Whether globs also match hidden subjects (true for `disabled`). */
+  globHidden?: boolean;
+}
+
+/**
+ * Resolves patterns against subjects sorted by slug.
+ *
+ * Each pattern, in order: equal to a slug (as given, then with one leading `.` dropped from each
+ * component) selects that subject, hidden or not; otherwise it is a glob over the visible
+ * subjects. Results keep pattern order, each slug once at its first place.
+ */
+export function resolvePatterns(
+  subjects: readonly ResolvableSubject[],
+  bySlug: ReadonlyMap<string, ResolvableSubject>,
+  patterns: readonly string[],
+  options: ResolveOptions = {},
+): Resolution {
+  const seen = new Set<string>();
+  const slugs: string[] = [];
+  const matches: PatternMatch[] = [];
+  for (const pattern of patterns) {
+    const exact = exactSubject(bySlug, pattern);
+    if (exact !== undefined) {
+      matches.push({ pattern, exact: true, slugs: [exact] });
+      if (!seen.has(exact)) {
+        seen.add(exact);
+        slugs.push(exact);
+      }
+      continue;
+    }
+    const compiled = compilePattern(pattern);
+    if (!compiled.ok) return { ok: false, message: compiled.message, pattern };
+    const selected: string[] = [];
+    for (const subject of subjects) {
+      if (subject.hidden && !options.globHidden) continue;
+      if (options.skipInGlobs?.has(subject.slug)) continue;
+      if (!compiled.test(subject.slug)) continue;
+      selected.push(subject.slug);
+      if (!seen.has(subject.slug)) {
+        seen.add(subject.slug);
+        slugs.push(subject.slug);
+      }
+    }
+    matches.push({ pattern, exact: false, slugs: selected });
+  }
+  return { ok: true, slugs, matches };
+}
+
+/** The slug a pattern names by exact equality, if any. */
+function exactSubject(bySlug: ReadonlyMap<string, ResolvableSubject>, pattern: string): string | undefined {
+  if (bySlug.has(pattern)) return pattern;
+  const undotted = dropLeadingDots(pattern);
+  return bySlug.has(undotted) ? undotted : undefined;
+}

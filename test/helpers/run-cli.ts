@@ -1,0 +1,32 @@
+/** Runs the real `syllabus` bin as a child process, as a user would. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The project root. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The bin as package.json names it. */
+export const BIN = path.join(ROOT, 'bin', 'syllabus.js');
+
+/** What a CLI run produced. */
+export interface CliRun {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/** Runs `syllabus <args>` in `cwd` on this Node, with an environment free of SYLLABUS_* variables unless given. */
+export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; node?: string } = {}): CliRun {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('SYLLABUS_')) env[key] = value;
+  }
+  const result = spawnSync(options.node ?? process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...env, ...options.env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  return { stdout: result.stdout, stderr: result.stderr, code: result.status ?? -1 };
+}
