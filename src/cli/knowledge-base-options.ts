@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   hasConfigErrors,
   loadConfig,
+  sortDiagnostics,
   openKnowledgeBase,
   readConfigFiles,
   type Diagnostic,
@@ -56,7 +57,7 @@ export function readConfig(flags: readonly string[] | undefined, io: CommandIo):
 /** Throws the exit-2 error for configuration errors, listing every one. */
 export function failOnConfigErrors(diagnostics: readonly Diagnostic[], io: CommandIo): void {
   if (!hasConfigErrors(diagnostics)) return;
-  const lines = diagnostics.filter((d) => d.kind === 'config-error').map((d) => formatDiagnostic(d, io.cwd));
+  const lines = sortDiagnostics(diagnostics.filter((d) => d.kind === 'config-error')).map((d) => formatDiagnostic(d, io.cwd));
   throw new CliError(lines[0]!, 2, lines.slice(1).map((l) => `error: ${l}`));
 }
 

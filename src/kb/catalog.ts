@@ -2,14 +2,13 @@
  * The catalog: one model of the knowledge base that every surface reads (site pages, endpoints,
  * CLI, agent server). Built once per build by reading every subject.
  */
-import { createHash } from 'node:crypto';
 import { addressOf } from './address.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { languageOf, type SkipReason, type SubjectFormat } from './format.ts';
 import type { KnowledgeBase, Topic } from './knowledge-base.ts';
 import { buildKnowledgeSection } from './knowledge-section.ts';
 import { buildLearnDefinition, listTopic, renderListing, type LearnToolDefinition } from './learn-tool.ts';
-import { readFrontMatter, titleOf } from './title.ts';
+import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
 import { countTokens, loadTokenizer } from './tokens.ts';
 
 /** One subject as every surface sees it. */
@@ -63,9 +62,10 @@ export interface Catalog {
 
 /** Builds the catalog of a knowledge base, reading every subject; reports what reading found. */
 export async function buildCatalog(kb: KnowledgeBase): Promise<{ catalog: Catalog; diagnostics: Diagnostic[] }> {
-  await loadTokenizer();
+  const [{ createHash }] = await Promise.all([import('node:crypto'), loadTokenizer(), loadFrontMatterParser()]);
   const diagnostics: Diagnostic[] = [];
-  const topics = kb.topics().map((topic) => catalogTopic(kb, topic, diagnostics));
+  const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+  const topics = kb.topics().map((topic) => catalogTopic(kb, topic, sha256, diagnostics));
   const prompt = buildKnowledgeSection(kb);
   const knowledgeTokens = countTokens(prompt);
   const budget = kb.config.kb.knowledge_budget_tokens;
@@ -86,7 +86,7 @@ export async function buildCatalog(kb: KnowledgeBase): Promise<{ catalog: Catalo
   };
 }
 
-function catalogTopic(kb: KnowledgeBase, topic: Topic, diagnostics: Diagnostic[]): CatalogTopic {
+function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) => string, diagnostics: Diagnostic[]): CatalogTopic {
   const warnTokens = kb.config.kb.warn_subject_tokens;
   const subjects = topic.subjects.map((subject): CatalogSubject => {
     const read = kb.read(subject);
@@ -116,7 +116,7 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, diagnostics: Diagnostic[]
       title: titleOf(subject.slug, markdown, read.text, frontMatter),
       frontMatter: frontMatter.data,
       bytes: read.bytes,
-      sha256: createHash('sha256').update(read.content).digest('hex'),
+      sha256: sha256(read.content),
       tokens,
       content: read.content,
     };

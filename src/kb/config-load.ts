@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parse, TomlError } from 'smol-toml';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { locatePath } from './config-locate.ts';
 import {
   ConfigFileSchema,
@@ -214,7 +214,7 @@ function validateFile(source: ConfigSource): { file: ConfigFile | undefined; dia
   const known = Object.fromEntries(KNOWN_TABLES.filter((t) => t in raw).map((t) => [t, normalizeStrings(raw[t])]));
   const result = ConfigFileSchema.safeParse(known, { reportInput: true });
   if (!result.success) {
-    for (const issue of result.error.issues) diagnostics.push(describeIssue(source, issue));
+    for (const issue of result.error.issues) diagnostics.push(...describeIssue(source, issue));
   }
 
   const topics = (raw['kb'] as { topic?: unknown } | undefined)?.topic;
@@ -238,25 +238,22 @@ function validateFile(source: ConfigSource): { file: ConfigFile | undefined; dia
   return { file: diagnostics.some((d) => d.kind === 'config-error') ? undefined : file, diagnostics };
 }
 
-/** Turns a schema issue into a configuration error with a fix. */
-function describeIssue(source: ConfigSource, issue: z.core.$ZodIssue): Diagnostic {
+/** Turns a schema issue into configuration errors with a fix (one per unknown key). */
+function describeIssue(source: ConfigSource, issue: z.core.$ZodIssue): Diagnostic[] {
+  const base = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   if (issue.code === 'unrecognized_keys') {
-    const keys = knownKeysAt(issue.path) ?? [];
-    const key = issue.keys[0] ?? '';
-    const at = [...issue.path, key];
-    const suggestion = suggestName(key, keys);
-    const hint = suggestion ? `Did you mean "${suggestion}"?` : `Remove it; valid keys here: ${keys.join(', ')}.`;
-    const extra = issue.keys.length > 1 ? ` (and ${issue.keys.slice(1).map((k) => JSON.stringify(k)).join(', ')})` : '';
-    return configError(source, 'unknown-key', at, `${dottedPath(at)}: unknown key${extra}. ${hint}`);
+    const keys = knownKeysAt(base) ?? [];
+    return issue.keys.map((key) => {
+      const at = [...base, key];
+      const suggestion = suggestName(key, keys);
+      const hint = suggestion ? `Did you mean "${suggestion}"?` : `Remove it; valid keys here: ${keys.join(', ')}.`;
+      return configError(source, 'unknown-key', at, `${dottedPath(at)}: unknown key. ${hint}`);
+    });
   }
-  const at = issue.path;
   const input = (issue as { input?: unknown }).input;
-  return configError(
-    source,
-    'wrong-type',
-    at,
-    `${dottedPath(at)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`,
-  );
+  return [
+    configError(source, 'wrong-type', base, `${dottedPath(base)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`),
+  ];
 }
 
 /** Topic ids must be valid and not reserved. */

@@ -5,100 +5,107 @@
  * The schema describes one config file. Defaults are applied when files are merged
  * (see `config-load.ts`), because a later file only replaces what it sets.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
+/** An optional field with a description (for the generated JSON Schema). */
+function field<T extends z.core.SomeType>(schema: T, description: string) {
+  return z.optional(schema).check(z.describe(description));
+}
 const text = z.string();
-const positiveInt = z.number().int().positive();
+const bool = z.boolean();
+const positiveInt = z.int().check(z.positive());
+const positiveNumber = z.number().check(z.positive());
+const strings = z.array(z.string());
 
 /** `[site]`: how the human site is titled, addressed and linked. */
 export const SiteSchema = z.strictObject({
   /** Site title. Default `"Knowledge"`. */
-  title: text.optional().describe('Site title. Default "Knowledge".'),
+  title: field(text, 'Site title. Default "Knowledge".'),
   /** Site description, shown on the home page and in llms.txt. Default none. */
-  description: text.optional().describe('Site description, shown on the home page and in llms.txt. Default none.'),
+  description: field(text, 'Site description, shown on the home page and in llms.txt. Default none.'),
   /** Public URL of the site, e.g. `"https://kb.example.com"`. Default none: links stay relative, no sitemap. */
-  url: text.optional().describe('Public URL of the site. Default none: links stay relative and no sitemap is written.'),
+  url: field(text, 'Public URL of the site. Default none: links stay relative and no sitemap is written.'),
   /** Sub-path when hosted below the domain root, e.g. `"/docs/"`. Default `"/"`. */
-  base: text.optional().describe('Sub-path when the site is hosted below the domain root. Default "/".'),
+  base: field(text, 'Sub-path when the site is hosted below the domain root. Default "/".'),
   /** Repository URL for edit links: `<repository>/edit/<branch>/<path>`. Default none. */
-  repository: text.optional().describe('Repository URL for edit links (<repository>/edit/<branch>/<path>). Default none.'),
+  repository: field(text, 'Repository URL for edit links (<repository>/edit/<branch>/<path>). Default none.'),
   /** Branch used in edit links. Default `"main"`. */
-  branch: text.optional().describe('Branch used in edit links. Default "main".'),
+  branch: field(text, 'Branch used in edit links. Default "main".'),
   /** Keep raw HTML in markdown instead of sanitising it. Default `false`. */
-  allow_html: z.boolean().optional().describe('Keep raw HTML in markdown instead of sanitising it. Default false.'),
+  allow_html: field(bool, 'Keep raw HTML in markdown instead of sanitising it. Default false.'),
 });
 
 /** `[kb.summaries]`: optional LLM summaries (SPEC 8). Absent = extractive summaries only. */
 export const SummariesSchema = z.strictObject({
   /** OpenAI-compatible chat completions endpoint. */
-  endpoint: text.optional().describe('OpenAI-compatible chat completions endpoint.'),
+  endpoint: field(text, 'OpenAI-compatible chat completions endpoint.'),
   /** Model name sent to the endpoint. */
-  model: text.optional().describe('Model name sent to the endpoint.'),
+  model: field(text, 'Model name sent to the endpoint.'),
   /** Name of the environment variable holding the API key. Default `"SYLLABUS_LLM_KEY"`. */
-  api_key_env: text.optional().describe('Name of the environment variable holding the API key. Default "SYLLABUS_LLM_KEY".'),
+  api_key_env: field(text, 'Name of the environment variable holding the API key. Default "SYLLABUS_LLM_KEY".'),
   /** The summarisation prompt. Default: a built-in prompt. */
-  prompt: text.optional().describe('The summarisation prompt. Default: a built-in prompt.'),
+  prompt: field(text, 'The summarisation prompt. Default: a built-in prompt.'),
   /** Calls in flight at once. Default 4. */
-  concurrency: positiveInt.optional().describe('Calls in flight at once. Default 4.'),
+  concurrency: field(positiveInt, 'Calls in flight at once. Default 4.'),
   /** Per-call timeout in seconds. Default 30. */
-  timeout_seconds: z.number().positive().optional().describe('Per-call timeout in seconds. Default 30.'),
+  timeout_seconds: field(positiveNumber, 'Per-call timeout in seconds. Default 30.'),
 });
 
 /** `[kb.sources]`: fetching of URL sources listed in `links.txt` (SPEC 8). */
 export const SourcesSchema = z.strictObject({
   /** Per-fetch timeout in seconds. Default 10. */
-  timeout_seconds: z.number().positive().optional().describe('Per-fetch timeout in seconds. Default 10.'),
+  timeout_seconds: field(positiveNumber, 'Per-fetch timeout in seconds. Default 10.'),
   /** Largest response accepted, in bytes. Default 2097152. */
-  max_bytes: positiveInt.optional().describe('Largest response accepted, in bytes. Default 2097152.'),
+  max_bytes: field(positiveInt, 'Largest response accepted, in bytes. Default 2097152.'),
   /** Fetches in flight at once. Default 4. */
-  concurrency: positiveInt.optional().describe('Fetches in flight at once. Default 4.'),
+  concurrency: field(positiveInt, 'Fetches in flight at once. Default 4.'),
   /** Allow fetching loopback and private addresses. Default `false`. */
-  allow_private: z.boolean().optional().describe('Allow fetching loopback and private addresses. Default false.'),
+  allow_private: field(bool, 'Allow fetching loopback and private addresses. Default false.'),
 });
 
 /** `[kb.topic.<id>]`: one topic, JP's topic schema. */
 export const TopicSchema = z.strictObject({
   /** `false` makes the topic not exist anywhere. Default `true`. */
-  enable: z.boolean().optional().describe('false makes the topic not exist anywhere. Default true.'),
+  enable: field(bool, 'false makes the topic not exist anywhere. Default true.'),
   /** Human-readable title, shown instead of the id. Default none. */
-  title: text.optional().describe('Human-readable title, shown instead of the id. Default none.'),
+  title: field(text, 'Human-readable title, shown instead of the id. Default none.'),
   /** One line for the `<knowledge>` list. Default none. */
-  introduction: text.optional().describe('One line for the <knowledge> list. Default none.'),
+  introduction: field(text, 'One line for the <knowledge> list. Default none.'),
   /** Longer markdown text, shown in listings and above pre-loaded subjects. Default none. */
-  description: text.optional().describe('Longer markdown text, shown in listings and above pre-loaded subjects. Default none.'),
+  description: field(text, 'Longer markdown text, shown in listings and above pre-loaded subjects. Default none.'),
   /** Folder of the topic's subjects, relative to the folder of this config file. Required. */
-  subjects: text.optional().describe('Folder of the topic\'s subjects, relative to the folder of this config file. Required.'),
+  subjects: field(text, 'Folder of the topic\'s subjects, relative to the folder of this config file. Required.'),
   /** Patterns of subjects pre-loaded into the `<knowledge>` section, e.g. `["maintainers/*"]`. Default `[]`. */
-  learned: z.array(text).optional().describe('Patterns of subjects pre-loaded into the <knowledge> section. Default [].'),
+  learned: field(strings, 'Patterns of subjects pre-loaded into the <knowledge> section. Default [].'),
   /** Slugs or globs of subjects excluded from everything, e.g. `["drafts/**"]`. Default `[]`. */
-  disabled: z.array(text).optional().describe('Slugs or globs of subjects excluded from everything. Default [].'),
+  disabled: field(strings, 'Slugs or globs of subjects excluded from everything. Default [].'),
 });
 
 /** `[kb]`: limits of the knowledge base, and its topics. */
 export const KbSchema = z.strictObject({
   /** Larger files are skipped with a message. Default 1048576. */
-  max_subject_bytes: positiveInt.optional().describe('Larger files are skipped with a message. Default 1048576.'),
+  max_subject_bytes: field(positiveInt, 'Larger files are skipped with a message. Default 1048576.'),
   /** `check` warns about subjects with more tokens. Default 20000. */
-  warn_subject_tokens: positiveInt.optional().describe('check warns about subjects with more tokens. Default 20000.'),
+  warn_subject_tokens: field(positiveInt, 'check warns about subjects with more tokens. Default 20000.'),
   /** `check` warns when a `<knowledge>` section has more tokens. Default 8000. */
-  knowledge_budget_tokens: positiveInt.optional().describe('check warns when a <knowledge> section has more tokens. Default 8000.'),
-  summaries: SummariesSchema.optional(),
-  sources: SourcesSchema.optional(),
+  knowledge_budget_tokens: field(positiveInt, 'check warns when a <knowledge> section has more tokens. Default 8000.'),
+  summaries: z.optional(SummariesSchema),
+  sources: z.optional(SourcesSchema),
   /** Topics by id. */
-  topic: z.record(z.string(), TopicSchema).optional(),
+  topic: z.optional(z.record(z.string(), TopicSchema)),
 });
 
 /** `[profile.<name>]`: a named variant of the prompt artifact. */
 export const ProfileSchema = z.strictObject({
   /** Patterns like `-k` values: `topic/glob`, or `topic` alone for everything. Default `[]`. */
-  knowledge: z.array(text).optional().describe('Patterns like -k values: topic/glob, or topic alone for everything. Default [].'),
+  knowledge: field(strings, 'Patterns like -k values: topic/glob, or topic alone for everything. Default [].'),
 });
 
 /** One config file. Other top-level tables (a JP config's `assistant`, …) are ignored. */
 export const ConfigFileSchema = z.object({
-  site: SiteSchema.optional(),
-  kb: KbSchema.optional(),
-  profile: z.record(z.string(), ProfileSchema).optional(),
+  site: z.optional(SiteSchema),
+  kb: z.optional(KbSchema),
+  profile: z.optional(z.record(z.string(), ProfileSchema)),
 });
 
 /** One config file, as validated. */

@@ -2,7 +2,11 @@
 import picomatch from 'picomatch';
 
 /** A compiled pattern: a predicate over slugs, or the reason it could not be compiled. */
-export type CompiledPattern = { ok: true; test: (slug: string) => boolean } | { ok: false; message: string };
+export type CompiledPattern =
+  | { ok: true; test: (slug: string) => boolean; base: string }
+  | { ok: false; message: string };
+
+const OPTIONS = { dot: true, nonegate: true, noextglob: true } as const;
 
 /**
  * Compiles a pattern. `*` and `?` never cross `/`; `**` as a whole component matches zero or more
@@ -12,11 +16,20 @@ export type CompiledPattern = { ok: true; test: (slug: string) => boolean } | { 
  */
 export function compilePattern(pattern: string): CompiledPattern {
   try {
-    const test = picomatch(pattern, { dot: true, nonegate: true, noextglob: true });
-    return { ok: true, test };
+    const test = picomatch(pattern, OPTIONS);
+    return { ok: true, test, base: literalBase(pattern) };
   } catch {
     return { ok: false, message: invalidPatternMessage(pattern) };
   }
+}
+
+/**
+ * The folder every match of a glob lies in (or is), as a slug prefix: `maintainers/*` →
+ * `maintainers`. `''` when there is none, or when escapes make it unsafe to compare literally.
+ */
+function literalBase(pattern: string): string {
+  const { base, isGlob } = picomatch.scan(pattern, OPTIONS);
+  return isGlob && !base.includes('\\') ? base : '';
 }
 
 /** The tool error for a pattern that cannot be compiled. */

@@ -36,6 +36,6 @@ export type { Resolution } from './resolve.ts';
 export { dropLeadingDots, slugOf } from './slug.ts';
 export { collectSubjects, removeDisabled } from './subjects.ts';
 export type { Subject } from './subjects.ts';
-export { readFrontMatter, titleOf } from './title.ts';
+export { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
 export { countTokens, loadTokenizer } from './tokens.ts';
 export { walkTopicFolder } from './walk.ts';

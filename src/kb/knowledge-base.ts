@@ -8,8 +8,8 @@ import type { Diagnostic } from './diagnostics.ts';
 import { isOutside } from './paths.ts';
 import { resolvePatterns } from './resolve.ts';
 import { readSubjectContent, type SubjectContent } from './read-subject.ts';
-import { collectSubjects, removeDisabled, type Subject } from './subjects.ts';
-import { walkTopicFolder } from './walk.ts';
+import { createSubjectCollector, removeDisabled, type Subject } from './subjects.ts';
+import { visitTopicFolder } from './walk.ts';
 
 /** An enabled topic with its subjects. */
 export interface Topic {
@@ -21,9 +21,10 @@ export interface Topic {
   /** Subjects that are not disabled, hidden ones included, sorted by slug. */
   subjects: Subject[];
   bySlug: Map<string, Subject>;
-  /** Learned slugs in resolution order (hidden ones pre-loaded by exact slug included). */
-  learned: string[];
-  learnedSet: Set<string>;
+  /** Learned slugs in resolution order (hidden ones pre-loaded by exact slug included); resolved on first use. */
+  readonly learned: string[];
+  /** The same slugs as a set. */
+  readonly learnedSet: Set<string>;
 }
 
 /** The knowledge base of a config. Topics are walked on first use. */
@@ -95,15 +96,15 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
     const cached = loaded.get(topicConfig.id);
     if (cached) return cached;
     const where = realDirs.get(topicConfig.id);
-    let all: Subject[] = [];
+    let all: { subjects: Subject[]; bySlug: Map<string, Subject> } = { subjects: [], bySlug: new Map() };
     if (where) {
-      const walked = walkTopicFolder(topicConfig.dir, where.dir, { bound: where.bound, exclude });
-      diagnostics.push(...walked.diagnostics);
-      const collected = collectSubjects(walked.files, topicConfig.id);
+      const collector = createSubjectCollector(topicConfig.id);
+      diagnostics.push(...visitTopicFolder(topicConfig.dir, where.dir, { bound: where.bound, exclude }, collector.add));
+      const collected = collector.finish();
       diagnostics.push(...collected.diagnostics);
-      all = collected.subjects;
+      all = collected;
     }
-    const enabled = removeDisabled(all, topicConfig.disabled);
+    const enabled = removeDisabled(all.subjects, topicConfig.disabled, all.bySlug);
     const located = { file: topicConfig.file, ...(topicConfig.line ? { line: topicConfig.line } : {}) };
     if (where) {
       for (const pattern of enabled.unmatched) {
@@ -115,22 +116,28 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
         });
       }
     }
-    const subjects = enabled.subjects;
-    const bySlug = new Map(subjects.map((s) => [s.slug, s]));
-    const resolution = resolvePatterns(subjects, bySlug, topicConfig.learned);
-    // Config validation and the CLI compile every learned pattern, so resolution cannot fail here.
-    if (!resolution.ok) throw new Error(resolution.message);
-    if (where) {
-      for (const match of resolution.matches) {
-        if (match.slugs.length > 0) continue;
-        diagnostics.push({
-          kind: 'warning',
-          code: 'unmatched-learned',
-          message: `kb.topic.${topicConfig.id}.learned: ${JSON.stringify(match.pattern)} matches no subject. Fix the pattern or remove it.`,
-          ...located,
-        });
+    const { subjects, bySlug } = enabled;
+    // Learned subjects are resolved on first use: loading one exact slug never needs them.
+    let learned: { slugs: string[]; set: Set<string> } | undefined;
+    const resolveLearned = (): { slugs: string[]; set: Set<string> } => {
+      if (learned) return learned;
+      const resolution = resolvePatterns(subjects, bySlug, topicConfig.learned);
+      // Config validation and the CLI compile every learned pattern, so resolution cannot fail here.
+      if (!resolution.ok) throw new Error(resolution.message);
+      if (where) {
+        for (const match of resolution.matches) {
+          if (match.slugs.length > 0) continue;
+          diagnostics.push({
+            kind: 'warning',
+            code: 'unmatched-learned',
+            message: `kb.topic.${topicConfig.id}.learned: ${JSON.stringify(match.pattern)} matches no subject. Fix the pattern or remove it.`,
+            ...located,
+          });
+        }
       }
-    }
+      learned = { slugs: resolution.slugs, set: new Set(resolution.slugs) };
+      return learned;
+    };
     const topic: Topic = {
       id: topicConfig.id,
       title: topicConfig.title,
@@ -139,8 +146,12 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
       config: topicConfig,
       subjects,
       bySlug,
-      learned: resolution.slugs,
-      learnedSet: new Set(resolution.slugs),
+      get learned() {
+        return resolveLearned().slugs;
+      },
+      get learnedSet() {
+        return resolveLearned().set;
+      },
     };
     loaded.set(topic.id, topic);
     return topic;

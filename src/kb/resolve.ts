@@ -58,7 +58,7 @@ export function resolvePatterns(
     const compiled = compilePattern(pattern);
     if (!compiled.ok) return { ok: false, message: compiled.message, pattern };
     const selected: string[] = [];
-    for (const subject of subjects) {
+    for (const subject of candidatesFor(subjects, bySlug, compiled.base)) {
       if (subject.hidden && !options.globHidden) continue;
       if (options.skipInGlobs?.has(subject.slug)) continue;
       if (!compiled.test(subject.slug)) continue;
@@ -78,4 +78,29 @@ function exactSubject(bySlug: ReadonlyMap<string, ResolvableSubject>, pattern: s
   if (bySlug.has(pattern)) return pattern;
   const undotted = dropLeadingDots(pattern);
   return bySlug.has(undotted) ? undotted : undefined;
+}
+
+/**
+ * The subjects a glob can match, in slug order: all of them, or, when every match lies below a
+ * literal folder, that folder's subject and the ones below it, found by binary search.
+ */
+function candidatesFor(
+  subjects: readonly ResolvableSubject[],
+  bySlug: ReadonlyMap<string, ResolvableSubject>,
+  base: string,
+): Iterable<ResolvableSubject> {
+  if (base === '') return subjects;
+  const prefix = `${base}/`;
+  let low = 0;
+  let high = subjects.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (subjects[middle]!.slug < prefix) low = middle + 1;
+    else high = middle;
+  }
+  const range: ResolvableSubject[] = [];
+  const self = bySlug.get(base);
+  if (self) range.push(self);
+  for (let i = low; i < subjects.length && subjects[i]!.slug.startsWith(prefix); i++) range.push(subjects[i]!);
+  return range;
 }

@@ -17,17 +17,12 @@ export interface SlugParts {
  * the file name unless that would leave it empty (`.gitignore` → `gitignore`, `..md` → `.md`).
  */
 export function slugOf(relativePath: string): SlugParts {
-  const components = relativePath.split('/');
-  const hidden = components.some((c) => c.startsWith('.'));
-  const stripped = components.map((c) => (c.startsWith('.') ? c.slice(1) : c));
-  const name = stripped[stripped.length - 1] ?? '';
-  const dot = name.lastIndexOf('.');
-  let extension = '';
-  if (dot > 0) {
-    extension = name.slice(dot + 1).toLowerCase();
-    stripped[stripped.length - 1] = name.slice(0, dot);
-  }
-  return { slug: stripped.join('/'), hidden, extension };
+  const hidden = relativePath.startsWith('.') || relativePath.includes('/.');
+  const stripped = hidden ? dropLeadingDots(relativePath) : relativePath;
+  const nameStart = stripped.lastIndexOf('/') + 1;
+  const dot = stripped.lastIndexOf('.');
+  if (dot <= nameStart) return { slug: stripped, hidden, extension: '' };
+  return { slug: stripped.slice(0, dot), hidden, extension: stripped.slice(dot + 1).toLowerCase() };
 }
 
 /**

@@ -1,5 +1,11 @@
 /** Subject titles and front matter (SPEC 6): front matter `title`, else the first `# ` heading, else the slug's last segment. */
-import { parseDocument } from 'yaml';
+type ParseDocument = typeof import('yaml').parseDocument;
+let parseDocument: ParseDocument | undefined;
+
+/** Loads the YAML parser; call once before {@link readFrontMatter}. Commands that never read front matter never load it. */
+export async function loadFrontMatterParser(): Promise<void> {
+  parseDocument ??= (await import('yaml')).parseDocument;
+}
 
 /** Front matter of a markdown subject, and where it was broken if it was. */
 export interface FrontMatter {
@@ -18,6 +24,7 @@ export function readFrontMatter(text: string): FrontMatter {
   if (end === -1) return none;
   const after = text.slice(end + 4);
   if (after !== '' && !after.startsWith('\n')) return none;
+  if (!parseDocument) throw new Error('readFrontMatter called before loadFrontMatterParser');
   const yaml = text.slice(4, end + 1);
   const lines = yaml.split('\n').length + 1;
   const document = parseDocument(yaml);

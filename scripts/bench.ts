@@ -1,0 +1,78 @@
+/**
+ * Benchmarks (`npm run bench`): prints figures, asserts nothing. Generates a knowledge base with
+ * one 10,000-subject topic in a temporary folder and measures
+ *  - config load + walk + resolve, in process;
+ *  - the whole-process time of cold `syllabus learn` calls (the full listing, one exact slug)
+ *    against a bare `node -e ''` on the same Node.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, openKnowledgeBase, readConfigFiles, runLearn } from '../src/kb/index.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'bin', 'syllabus.js');
+const SUBJECTS = 10_000;
+const RUNS = 15;
+
+function generate(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-bench-'));
+  fs.writeFileSync(
+    path.join(dir, 'kb.toml'),
+    `[kb.topic.big]\ntitle = "Big"\nintroduction = "Ten thousand subjects."\nsubjects = "big"\nlearned = ["pinned/*"]\n`,
+  );
+  for (let i = 0; i < SUBJECTS; i++) {
+    const folder = i < 5 ? 'pinned' : `group-${String(i % 50).padStart(2, '0')}`;
+    const file = path.join(dir, 'big', folder, `subject-${String(i).padStart(5, '0')}.md`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `# Subject ${i}\n\nSome knowledge about item ${i}.\n`);
+  }
+  return dir;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function time(args: string[], cwd: string): number {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}`);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function measure(label: string, args: string[], cwd: string): number {
+  time(args, cwd); // the first run may compile the CLI bundle; it is not counted
+  const runs = Array.from({ length: RUNS }, () => time(args, cwd));
+  const value = median(runs);
+  console.log(`${label.padEnd(44)} median ${value.toFixed(1).padStart(7)} ms  (min ${Math.min(...runs).toFixed(1)}, max ${Math.max(...runs).toFixed(1)}, ${RUNS} runs)`);
+  return value;
+}
+
+const dir = generate();
+try {
+  console.log(`Node ${process.version}, ${os.cpus().length} cores; one topic of ${SUBJECTS} subjects in ${dir}\n`);
+
+  const inProcess: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = process.hrtime.bigint();
+    const read = readConfigFiles(['kb.toml'], dir);
+    const { config } = loadConfig(read.sources);
+    const kb = openKnowledgeBase(config!);
+    const topic = kb.topic('big')!;
+    const outcome = runLearn(kb, { topic: 'big', patterns: ['group-07/*'] });
+    if (!outcome.ok || topic.subjects.length !== SUBJECTS) throw new Error('unexpected benchmark result');
+    inProcess.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  console.log(`${'config load + walk + resolve (in process)'.padEnd(44)} median ${median(inProcess).toFixed(1).padStart(7)} ms  (first ${inProcess[0]!.toFixed(1)})`);
+
+  const bare = measure("node -e ''", ['-e', ''], dir);
+  const listing = measure('syllabus learn big (full listing)', [BIN, 'learn', 'big', '--config', 'kb.toml'], dir);
+  const exact = measure('syllabus learn big <exact slug>', [BIN, 'learn', 'big', 'group-07/subject-00007', '--config', 'kb.toml'], dir);
+  console.log(`\nlisting / bare node: ${(listing / bare).toFixed(2)}×   exact slug / bare node: ${(exact / bare).toFixed(2)}×   (target: within 2×)`);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
