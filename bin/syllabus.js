@@ -78,7 +78,7 @@ async function loadBundle() {
       target: 'node22',
       outfile: temporary,
       // Large libraries needed only by some commands stay lazy imports from node_modules.
-      external: ['gpt-tokenizer', 'gpt-tokenizer/*', 'yaml', 'esbuild'],
+      external: ['gpt-tokenizer', 'gpt-tokenizer/*', 'yaml', 'esbuild', 'astro'],
       minifyWhitespace: true,
       minifySyntax: true,
       banner: { js: "import { createRequire as __syllabusRequire } from 'node:module'; const require = __syllabusRequire(import.meta.url);" },

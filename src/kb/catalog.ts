@@ -88,6 +88,8 @@ export async function buildCatalog(kb: KnowledgeBase): Promise<{ catalog: Catalo
 
 function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) => string, diagnostics: Diagnostic[]): CatalogTopic {
   const warnTokens = kb.config.kb.warn_subject_tokens;
+  // Resolving learned patterns reports the ones that match nothing, even in a topic with no subjects.
+  void topic.learned;
   const subjects = topic.subjects.map((subject): CatalogSubject => {
     const read = kb.read(subject);
     const warn = (code: Diagnostic['code'], message: string, line?: number): void => {

@@ -73,6 +73,16 @@ export interface TopicConfig {
   line: number | undefined;
   learned: string[];
   disabled: string[];
+  /** Where each `learned` entry was written (same indexes; entries added by `-k` have none). */
+  learnedFrom: PatternOrigin[];
+  /** Where each `disabled` entry was written (same indexes). */
+  disabledFrom: PatternOrigin[];
+}
+
+/** The file and line a pattern entry was written at. */
+export interface PatternOrigin {
+  file: string;
+  line: number | undefined;
 }
 
 /** The merged configuration of a knowledge base. */
@@ -301,7 +311,10 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
   const kb: Record<string, unknown> = {};
   let summaries: Record<string, unknown> | undefined;
   const sourcesTable: Record<string, unknown> = {};
-  const topics = new Map<string, { table: Partial<TopicConfig>; learned: string[]; disabled: string[]; lastSource: ConfigSource }>();
+  const topics = new Map<
+    string,
+    { table: Partial<TopicConfig>; learned: string[]; disabled: string[]; learnedFrom: PatternOrigin[]; disabledFrom: PatternOrigin[]; lastSource: ConfigSource }
+  >();
   const profiles = new Map<string, string[]>();
 
   for (const { source, file } of files) {
@@ -311,7 +324,7 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
     if (s) summaries = { ...summaries, ...s };
     Object.assign(sourcesTable, src);
     for (const [id, table] of Object.entries(topicTables ?? {})) {
-      const entry = topics.get(id) ?? { table: { id }, learned: [], disabled: [], lastSource: source };
+      const entry = topics.get(id) ?? { table: { id }, learned: [], disabled: [], learnedFrom: [], disabledFrom: [], lastSource: source };
       entry.lastSource = source;
       const { learned, disabled, subjects, ...scalars } = table;
       Object.assign(entry.table, scalars);
@@ -320,8 +333,15 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
         const line = locatePath(source.text, ['kb', 'topic', id, 'subjects'])?.line;
         Object.assign(entry.table, { subjects, dir: path.resolve(root, subjects), root, file: source.file, line });
       }
-      entry.learned.push(...(learned ?? []));
-      entry.disabled.push(...(disabled ?? []));
+      const origin = (key: string): PatternOrigin => ({ file: source.file, line: locatePath(source.text, ['kb', 'topic', id, key])?.line });
+      if (learned) {
+        entry.learned.push(...learned);
+        entry.learnedFrom.push(...learned.map(() => origin('learned')));
+      }
+      if (disabled) {
+        entry.disabled.push(...disabled);
+        entry.disabledFrom.push(...disabled.map(() => origin('disabled')));
+      }
       topics.set(id, entry);
     }
     for (const [name, profile] of Object.entries(file.profile ?? {})) {
@@ -361,6 +381,8 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
       line: t.line,
       learned: entry.learned,
       disabled: entry.disabled,
+      learnedFrom: entry.learnedFrom,
+      disabledFrom: entry.disabledFrom,
     });
   }
 

@@ -16,11 +16,44 @@ const OPTIONS = { dot: true, nonegate: true, noextglob: true } as const;
  */
 export function compilePattern(pattern: string): CompiledPattern {
   try {
-    const test = picomatch(pattern, OPTIONS);
-    return { ok: true, test, base: literalBase(pattern) };
+    const escaped = escapeGroups(pattern);
+    const matches = picomatch(escaped, OPTIONS);
+    const test = (slug: string): boolean => matches(DOT_SEGMENT.test(slug) ? maskDotSegments(slug) : slug);
+    return { ok: true, test, base: literalBase(escaped) };
   } catch {
     return { ok: false, message: invalidPatternMessage(pattern) };
   }
+}
+
+/**
+ * Escapes `(`, `)` and `|`, which picomatch still reads as regex groups with extglobs off: in
+ * our dialect `@(a|b)` is ordinary characters.
+ */
+function escapeGroups(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === '\\') {
+      out += char + (pattern[i + 1] ?? '');
+      i++;
+    } else {
+      out += char === '(' || char === ')' || char === '|' ? `\\${char}` : char;
+    }
+  }
+  return out;
+}
+
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+
+/**
+ * Slugs can have `.` and `..` segments (`...md` → `.`); picomatch never matches those, even with
+ * `dot`, so `**` would miss them. They are matched as one or two ordinary characters instead.
+ */
+function maskDotSegments(slug: string): string {
+  return slug
+    .split('/')
+    .map((segment) => (segment === '.' ? '\uE000' : segment === '..' ? '\uE000\uE000' : segment))
+    .join('/');
 }
 
 /**

@@ -3,7 +3,7 @@ export { addressOf, encodeAddressSegment } from './address.ts';
 export { buildCatalog } from './catalog.ts';
 export type { Catalog, CatalogSubject, CatalogTopic } from './catalog.ts';
 export { dottedPath, escapeProblem, loadConfig, splitKnowledgeFlag } from './config-load.ts';
-export type { ConfigResult, ConfigSource, SiteConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
+export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
 export { readConfigFiles } from './config-read.ts';
 export { ConfigFileSchema, RESERVED_TOPIC_IDS } from './config-schema.ts';
 export { compareStrings, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics.ts';

@@ -3,7 +3,7 @@
  * subjects, disabled ones removed and learned ones resolved. The model every host reads.
  */
 import fs from 'node:fs';
-import type { SyllabusConfig, TopicConfig } from './config-load.ts';
+import type { PatternOrigin, SyllabusConfig, TopicConfig } from './config-load.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { isOutside } from './paths.ts';
 import { resolvePatterns } from './resolve.ts';
@@ -105,14 +105,18 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
       all = collected;
     }
     const enabled = removeDisabled(all.subjects, topicConfig.disabled, all.bySlug);
-    const located = { file: topicConfig.file, ...(topicConfig.line ? { line: topicConfig.line } : {}) };
+    const located = (origin: PatternOrigin | undefined) => {
+      const file = origin?.file ?? topicConfig.file;
+      const line = origin ? origin.line : topicConfig.line;
+      return { file, ...(line ? { line } : {}) };
+    };
     if (where) {
       for (const pattern of enabled.unmatched) {
         diagnostics.push({
           kind: 'warning',
           code: 'unmatched-disabled',
           message: `kb.topic.${topicConfig.id}.disabled: ${JSON.stringify(pattern)} matches no subject. Fix the pattern or remove it.`,
-          ...located,
+          ...located(topicConfig.disabledFrom[topicConfig.disabled.indexOf(pattern)]),
         });
       }
     }
@@ -125,15 +129,15 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
       // Config validation and the CLI compile every learned pattern, so resolution cannot fail here.
       if (!resolution.ok) throw new Error(resolution.message);
       if (where) {
-        for (const match of resolution.matches) {
-          if (match.slugs.length > 0) continue;
+        resolution.matches.forEach((match, index) => {
+          if (match.slugs.length > 0) return;
           diagnostics.push({
             kind: 'warning',
             code: 'unmatched-learned',
             message: `kb.topic.${topicConfig.id}.learned: ${JSON.stringify(match.pattern)} matches no subject. Fix the pattern or remove it.`,
-            ...located,
+            ...located(topicConfig.learnedFrom[index]),
           });
-        }
+        });
       }
       learned = { slugs: resolution.slugs, set: new Set(resolution.slugs) };
       return learned;

@@ -6,9 +6,12 @@ import path from 'node:path';
 /** A file's content (string or bytes), or a symlink to create. */
 export type TreeEntry = string | Uint8Array | { symlink: string } | { dir: true };
 
-/** Creates the tree in a fresh temporary folder and returns its path. */
+const created: string[] = [];
+
+/** Creates the tree in a fresh temporary folder and returns its path. Removed after the test file. */
 export function makeTree(entries: Record<string, TreeEntry>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-test-'));
+  created.push(root);
   writeTree(root, entries);
   return root;
 }
@@ -22,4 +25,9 @@ export function writeTree(root: string, entries: Record<string, TreeEntry>): voi
     else if ('symlink' in entry) fs.symlinkSync(entry.symlink, file);
     else fs.mkdirSync(file, { recursive: true });
   }
+}
+
+/** Removes every tree made so far (the test setup calls it after each test file). */
+export function removeTrees(): void {
+  for (const root of created.splice(0)) fs.rmSync(root, { recursive: true, force: true });
 }

@@ -1,0 +1,396 @@
+/**
+ * Each command of the real `syllabus` bin, run as a child process: stdout, stderr and exit code.
+ * (Contract cases over whole knowledge bases are in fixtures.test.ts.)
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.ts';
+import { makeTree } from '../helpers/temp-tree.ts';
+
+const KB = {
+  'kb.toml': `[site]
+title = "Team"
+
+[kb.topic.project]
+title = "General Project Knowledge"
+introduction = "Conventions and people of this project."
+description = "Everything a contributor should know about the project."
+subjects = "project"
+learned = ["maintainers/*"]
+
+[kb.topic.skills]
+subjects = "skills"
+
+[profile.reviewer]
+knowledge = ["skills/ast-grep"]
+`,
+  'project/maintainers/jean.md': 'Jean maintains the CLI.\n',
+  'project/code-quality.md': '# Code quality\n\nWrite tests.\n',
+  'project/.internal-notes.md': 'hidden\n',
+  'skills/ast-grep.md': 'Use ast-grep. See `skills/ast-grep/rules`.\n',
+  'skills/ast-grep/.rules.toml': 'rule = "x"\n',
+};
+
+const PROMPT = `<knowledge>
+The following knowledge has been pre-loaded into your system prompt:
+
+<topic "General Project Knowledge">
+
+Everything a contributor should know about the project.
+
+<subject "maintainers/jean">
+Jean maintains the CLI.
+</subject>
+</topic>
+
+The following knowledge topics are available to learn:
+
+- project (**General Project Knowledge**): Conventions and people of this project.
+- skills
+
+Use the \`learn\` tool to consume this knowledge.
+
+(note: some topics may contain hidden subjects that are not listed via \`learn\`
+by default, but can be loaded manually if you are made aware of their names via
+other means, such as by reading non-hidden subjects first. This prevents
+exposing too much irrelevant knowledge upfront)
+</knowledge>
+`;
+
+const PARAMETERS = {
+  type: 'object',
+  properties: {
+    topic: { type: 'string', description: 'The topic ID or title to learn about.' },
+    subjects: {
+      type: ['string', 'array', 'null'],
+      description: 'Glob pattern(s) for subjects to load. Use * for current level, ** for recursive. Omit to list available subjects.',
+      items: { type: 'string' },
+    },
+  },
+  required: ['topic'],
+  additionalProperties: false,
+};
+
+let dir: string;
+beforeAll(() => {
+  dir = makeTree(KB);
+});
+
+const run = (args: string[], env?: Record<string, string>) => runCli([...args, '--config', 'kb.toml'], { cwd: dir, ...(env ? { env } : {}) });
+
+describe('syllabus (no command)', () => {
+  it('lists the commands with --help and exits 0', () => {
+    const result = runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: syllabus <command> \[options\]\n/);
+    for (const command of ['learn', 'prompt', 'schema', 'check', 'build']) expect(result.stdout).toContain(`\n  ${command} `);
+    expect(result.stderr).toBe('');
+  });
+
+  it('exits 2 with the usage when no command is given', () => {
+    const result = runCli([]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^Usage: syllabus/);
+  });
+
+  it('rejects an unknown command with exit 2', () => {
+    const result = runCli(['lern']);
+    expect(result).toEqual({
+      stdout: '',
+      stderr: 'error: unknown command "lern". Commands: learn, prompt, schema, check, build.\nRun "syllabus --help" for usage.\n',
+      code: 2,
+    });
+  });
+
+  it.each(['learn', 'prompt', 'schema', 'check', 'build'])('%s --help prints its usage and exits 0', (command) => {
+    const result = runCli([command, '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.startsWith(`Usage: syllabus ${command}`)).toBe(true);
+    expect(result.stdout).toContain('Exit codes:');
+    expect(result.stderr).toBe('');
+  });
+});
+
+describe('syllabus learn', () => {
+  it('prints the listing', () => {
+    expect(run(['learn', 'project'])).toEqual({
+      stdout: `# Topic: General Project Knowledge
+
+Everything a contributor should know about the project.
+
+## Available subjects:
+
+- code-quality
+
+Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects.
+
+## Already learned (in system prompt):
+
+- maintainers/jean
+`,
+      stderr: '',
+      code: 0,
+    });
+  });
+
+  it('loads a hidden subject by its exact slug, fenced', () => {
+    expect(run(['learn', 'skills', 'ast-grep/rules'])).toEqual({ stdout: '```toml\nrule = "x"\n```\n', stderr: '', code: 0 });
+  });
+
+  it('exits 1 with the spec message for an unknown topic', () => {
+    expect(run(['learn', 'nope'])).toEqual({
+      stdout: '',
+      stderr: 'error: Unknown topic "nope". Valid topics: project (General Project Knowledge), skills.\n',
+      code: 1,
+    });
+  });
+
+  it('exits 1 with the spec message when nothing matches', () => {
+    expect(run(['learn', 'skills', 'x*', 'internal-notes'])).toEqual({
+      stdout: '',
+      stderr: 'error: No subjects in topic "skills" match "x*", "internal-notes". Call learn with only the topic to list its subjects.\n',
+      code: 1,
+    });
+  });
+
+  it('exits 2 without a topic, and on an unknown flag', () => {
+    const missing = run(['learn']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('error: learn needs a topic: syllabus learn <topic> [pattern…].\nRun "syllabus learn --help" for usage.\n');
+    const flag = run(['learn', 'project', '--frobnicate']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/^error: Unknown option '--frobnicate'\./);
+  });
+
+  it('reads SYLLABUS_CONFIG, and --config wins over it', () => {
+    const other = makeTree({ 'kb.toml': '[kb.topic.other]\nsubjects = "o"\n', 'o/x.md': 'x\n' });
+    const fromEnv = runCli(['learn', 'other', 'x'], { cwd: dir, env: { SYLLABUS_CONFIG: path.join(other, 'kb.toml') } });
+    expect(fromEnv).toEqual({ stdout: 'x\n', stderr: '', code: 0 });
+    const flagWins = runCli(['learn', 'skills', 'ast-grep', '--config', 'kb.toml'], { cwd: dir, env: { SYLLABUS_CONFIG: path.join(other, 'kb.toml') } });
+    expect(flagWins).toEqual({ stdout: 'Use ast-grep. See `skills/ast-grep/rules`.\n', stderr: '', code: 0 });
+  });
+
+  it('exits 2 naming the file when the default config does not exist', () => {
+    const empty = makeTree({ 'README.md': 'nothing here\n' });
+    const result = runCli(['learn', 'x'], { cwd: empty });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'error: content/kb.toml: The config file "content/kb.toml" does not exist. Pass the path of a kb.toml with --config (or SYLLABUS_CONFIG).\n',
+    );
+  });
+});
+
+describe('syllabus prompt', () => {
+  it('prints the <knowledge> section', () => {
+    expect(run(['prompt'])).toEqual({ stdout: PROMPT, stderr: '', code: 0 });
+  });
+
+  it('pre-loads with -k and --profile, after the config’s own learned patterns', () => {
+    const result = run(['prompt', '--profile', 'reviewer', '-k', 'project/code-quality']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`<knowledge>
+The following knowledge has been pre-loaded into your system prompt:
+
+<topic "General Project Knowledge">
+
+Everything a contributor should know about the project.
+
+<subject "maintainers/jean">
+Jean maintains the CLI.
+</subject>
+
+<subject "code-quality">
+# Code quality
+
+Write tests.
+</subject>
+</topic>
+
+<topic "skills">
+
+<subject "ast-grep">
+Use ast-grep. See \`skills/ast-grep/rules\`.
+</subject>
+</topic>
+</knowledge>
+`);
+  });
+
+  it('exits 2 for an unknown topic in -k and an unknown profile', () => {
+    const unknown = run(['prompt', '-k', 'nope/*']);
+    expect(unknown).toEqual({
+      stdout: '',
+      stderr: 'error: -k "nope/*": unknown topic "nope". Valid topics: project, skills.\nRun "syllabus prompt --help" for usage.\n',
+      code: 2,
+    });
+    const profile = run(['prompt', '--profile', 'nobody']);
+    expect(profile).toEqual({
+      stdout: '',
+      stderr: 'error: Unknown profile "nobody". Valid profiles: reviewer.\nRun "syllabus prompt --help" for usage.\n',
+      code: 2,
+    });
+  });
+
+  it('prints the knowledge artifact with --json', () => {
+    const result = run(['prompt', '--json']);
+    expect(result.code).toBe(0);
+    const parsed = JSON.parse(result.stdout) as { prompt: string; tool: { description: string }; tokens: number };
+    expect(parsed.prompt).toBe(PROMPT.slice(0, -1));
+    expect(parsed.tool).toEqual({
+      name: 'learn',
+      description: 'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)\n- skills',
+      parameters: PARAMETERS,
+    });
+    expect(Number.isInteger(parsed.tokens) && parsed.tokens > 100 && parsed.tokens < 400).toBe(true);
+  });
+});
+
+describe('syllabus schema', () => {
+  it('prints the fixed parameters schema without needing a config', () => {
+    const empty = makeTree({ 'x.txt': '' });
+    const result = runCli(['schema'], { cwd: empty });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual(PARAMETERS);
+  });
+
+  it('prints the tool definition with --tool, and null when no topic is listable', () => {
+    const tool = run(['schema', '--tool']);
+    expect(tool.code).toBe(0);
+    expect(JSON.parse(tool.stdout)).toEqual({
+      name: 'learn',
+      description: 'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)\n- skills',
+      parameters: PARAMETERS,
+    });
+    const allLearned = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\nlearned = ["**"]\n', 't/a.md': 'a\n' });
+    expect(runCli(['schema', '--tool', '--config', 'kb.toml'], { cwd: allLearned })).toEqual({ stdout: 'null\n', stderr: '', code: 0 });
+  });
+});
+
+describe('syllabus check', () => {
+  it('is clean on a good knowledge base', () => {
+    expect(run(['check'])).toEqual({ stdout: '0 errors, 0 warnings\n', stderr: '', code: 0 });
+  });
+
+  it('reports content errors with exit 1, as text, GitHub annotations and JSON', () => {
+    const broken = makeTree({
+      'kb.toml': '[kb.topic.t]\nsubjects = "t"\nlearned = ["nothing/*"]\n',
+      't/a.md': 'a\n',
+      't/a.toml': 'a = 1\n',
+    });
+    const text = runCli(['check', '--config', 'kb.toml'], { cwd: broken });
+    expect(text).toEqual({
+      stdout: `warning[unmatched-learned]: kb.toml:3: kb.topic.t.learned: "nothing/*" matches no subject. Fix the pattern or remove it.
+error[duplicate-slug]: t/a.md: Duplicate slug "a" in topic "t": a.md, a.toml all have it; a.md is used. Rename or remove the others.
+1 error, 1 warning
+`,
+      stderr: '',
+      code: 1,
+    });
+    const github = runCli(['check', '--format', 'github', '--config', 'kb.toml'], { cwd: broken });
+    expect(github.code).toBe(1);
+    expect(github.stdout).toBe(`::warning file=kb.toml,line=3,title=syllabus unmatched-learned::kb.topic.t.learned: "nothing/*" matches no subject. Fix the pattern or remove it.
+::error file=t/a.md,title=syllabus duplicate-slug::Duplicate slug "a" in topic "t": a.md, a.toml all have it; a.md is used. Rename or remove the others.
+`);
+    const json = runCli(['check', '--json', '--config', 'kb.toml'], { cwd: broken });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({
+      diagnostics: [
+        {
+          kind: 'warning',
+          code: 'unmatched-learned',
+          message: 'kb.topic.t.learned: "nothing/*" matches no subject. Fix the pattern or remove it.',
+          file: path.join(fs.realpathSync(broken), 'kb.toml'),
+          line: 3,
+        },
+        {
+          kind: 'content-error',
+          code: 'duplicate-slug',
+          message: 'Duplicate slug "a" in topic "t": a.md, a.toml all have it; a.md is used. Rename or remove the others.',
+          file: path.join(fs.realpathSync(broken), 't/a.md'),
+        },
+      ],
+      errors: 1,
+      warnings: 1,
+    });
+  });
+
+  it('exits 1 on warnings only with --strict', () => {
+    const warned = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\ndisabled = ["gone"]\n', 't/a.md': 'a\n' });
+    expect(runCli(['check', '--config', 'kb.toml'], { cwd: warned }).code).toBe(0);
+    expect(runCli(['check', '--strict', '--config', 'kb.toml'], { cwd: warned }).code).toBe(1);
+  });
+
+  it('exits 2 on configuration errors, naming file, line and column', () => {
+    const bad = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\nintroducton = "x"\n[broken\n' });
+    const result = runCli(['check', '--config', 'kb.toml'], { cwd: bad });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('error[toml-syntax]: kb.toml:4:8: TOML syntax error: illegal character in key. Fix the TOML at line 4, column 8.\n1 error, 0 warnings\n');
+  });
+
+  it('rejects an unknown format with exit 2', () => {
+    const result = run(['check', '--format', 'xml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --format must be text or github (got "xml").\nRun "syllabus check --help" for usage.\n');
+  });
+});
+
+describe('the bin on another Node', () => {
+  it('re-runs itself on the project Node when started by an older system Node, from another folder', () => {
+    const systemNode = findSystemNode();
+    const version = execFileSync(systemNode, ['--version'], { encoding: 'utf8' }).trim();
+    expect(Number(version.slice(1).split('.')[0])).toBeLessThan(22);
+    const elsewhere = makeTree({ 'notes.txt': 'unrelated\n' });
+    const result = runCli(['learn', 'project', 'code-quality', '--config', path.join(dir, 'kb.toml')], { cwd: elsewhere, node: systemNode });
+    expect(result).toEqual({ stdout: '# Code quality\n\nWrite tests.\n', stderr: '', code: 0 });
+  });
+});
+
+describe('syllabus build', () => {
+  it('builds a site that lists visible subjects only, and never disabled content', () => {
+    const site = makeTree({
+      'kb.toml': '[site]\ntitle = "Canary Site"\n[kb.topic.t]\nsubjects = "t"\ndisabled = ["drafts/**"]\n',
+      't/visible.md': '# Visible page\n\nvisible-canary\n',
+      't/.hidden.md': 'hidden-canary\n',
+      't/drafts/plan.md': 'disabled-canary\n',
+    });
+    const result = runCli(['build', '--config', 'kb.toml', '--out', 'site'], { cwd: site });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('Built site/\n');
+    const files = fs.readdirSync(path.join(site, 'site'), { recursive: true, encoding: 'utf8' });
+    const everything = files
+      .map((f) => path.join(site, 'site', f))
+      .filter((f) => fs.statSync(f).isFile())
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .join('\n');
+    expect(everything).toContain('<h1>Canary Site</h1>');
+    expect(everything).toContain('Visible page');
+    expect(everything).not.toContain('disabled-canary');
+    expect(everything).not.toContain('drafts/plan');
+    expect(everything).not.toContain('hidden');
+  });
+
+  it('builds nothing and exits 1 when the content has errors', () => {
+    const broken = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\n', 't/a.md': 'a\n', 't/a.txt': 'a\n' });
+    const result = runCli(['build', '--config', 'kb.toml', '--out', 'site'], { cwd: broken });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: the knowledge base has 1 content error; nothing was built.\nerror: t/a.md: Duplicate slug "a" in topic "t": a.md, a.txt all have it; a.md is used. Rename or remove the others.\n',
+    );
+    expect(fs.existsSync(path.join(broken, 'site'))).toBe(false);
+  });
+});
+
+/** A Node on PATH that is not the project's own (node_modules/.bin comes first under npm). */
+function findSystemNode(): string {
+  for (const folder of (process.env['PATH'] ?? '').split(path.delimiter)) {
+    if (folder.includes('node_modules')) continue;
+    const candidate = path.join(folder, 'node');
+    if (fs.existsSync(candidate) && fs.realpathSync(candidate) !== fs.realpathSync(process.execPath)) return candidate;
+  }
+  throw new Error('No system Node found on PATH besides the project’s own: this test needs the machine’s Node (20) to prove the re-run.');
+}
