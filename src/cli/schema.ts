@@ -2,16 +2,18 @@
 import { buildLearnDefinition, LEARN_PARAMETERS } from '../kb/index.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
-import { configForCommand, openForCommand } from './knowledge-base-options.ts';
+import { openForCommand } from './knowledge-base-options.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
-export const SCHEMA_HELP = `Usage: syllabus schema [--tool] [--config PATH]…
+export const SCHEMA_HELP = `Usage: syllabus schema [--tool [-k topic/glob]… [--profile NAME]] [--config PATH]…
 
 Prints the learn tool's parameters schema (JSON). It is fixed, so it needs no config.
 
 Options:
       --tool          print the whole tool definition {"name", "description", "parameters"}
                       for the knowledge base, or null when no topic is listable
+${KNOWLEDGE_HELP}
   -c, --config PATH   config file for --tool (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
   -h, --help          show this help
 
@@ -19,7 +21,7 @@ Exit codes: 0 success, 2 usage or configuration error.`;
 
 /** Runs `schema`; returns the exit code. */
 export async function schemaCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, tool: { type: 'boolean' } }, 'schema');
+  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS, tool: { type: 'boolean' } }, 'schema');
   if (values.help) {
     io.out(SCHEMA_HELP);
     return 0;
@@ -29,7 +31,7 @@ export async function schemaCommand(argv: string[], io: CommandIo): Promise<numb
     io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
     return 0;
   }
-  const kb = openForCommand(configForCommand(values.config, io), io);
+  const kb = openForCommand(configWithKnowledge(values, io, 'schema'), io);
   io.out(JSON.stringify(buildLearnDefinition(kb), null, 2));
   return 0;
 }

@@ -155,6 +155,23 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
     });
   });
 
+  it('takes -k and --profile like prompt, so that its listing agrees with that prompt', () => {
+    expect(run(['learn', 'skills', '--profile', 'reviewer'])).toEqual({
+      stdout: '# Topic: skills\n\n## Available subjects:\n\n(none)\n\n## Already learned (in system prompt):\n\n- ast-grep\n',
+      stderr: '',
+      code: 0,
+    });
+    expect(run(['learn', 'project', '*', '-k', 'project/code-quality'])).toEqual({
+      stdout: '',
+      stderr: 'error: No subjects in topic "project" match "*". Call learn with only the topic to list its subjects.\n',
+      code: 1,
+    });
+    expect(run(['schema', '--tool', '-k', 'skills'])).toMatchObject({ code: 0 });
+    expect(JSON.parse(run(['schema', '--tool', '-k', 'skills']).stdout).description).toBe(
+      'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)',
+    );
+  });
+
   it('exits 2 without a topic, and on an unknown flag', () => {
     const missing = run(['learn']);
     expect(missing.code).toBe(2);
