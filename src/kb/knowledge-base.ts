@@ -8,8 +8,10 @@ import type { Diagnostic } from './diagnostics.ts';
 import { isOutside } from './paths.ts';
 import { resolvePatterns } from './resolve.ts';
 import { readSubjectContent, type SubjectContent } from './read-subject.ts';
-import { createSubjectCollector, removeDisabled, type Subject } from './subjects.ts';
-import { visitTopicFolder } from './walk.ts';
+import { compareCandidates, createSubjectCollector, duplicateSlugDiagnostic, removeDisabled, subjectOf, type Subject } from './subjects.ts';
+import { findTopicFiles, visitTopicFolder } from './walk.ts';
+import { compilePattern } from './glob.ts';
+import { dropLeadingDots } from './slug.ts';
 
 /** An enabled topic with its subjects. */
 export interface Topic {
@@ -36,6 +38,12 @@ export interface KnowledgeBase {
   topic(id: string): Topic | undefined;
   /** Every enabled topic, in config order. */
   topics(): Topic[];
+  /**
+   * The available subject a pattern names by exact equality (SPEC 3: as given, else with one
+   * leading `.` dropped from each component), or undefined. Reads only the folders on the
+   * subject's path unless the topic was already walked.
+   */
+  findExact(topicId: string, pattern: string): Subject | undefined;
   /** Reads a subject's section-4 content. */
   read(subject: Subject): SubjectContent;
   /** Diagnostics of the configuration checks and of every topic walked so far. */
@@ -171,6 +179,16 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
     topics() {
       return topicConfigs.map(load);
     },
+    findExact(topicId, pattern) {
+      const topicConfig = topicConfigs.find((t) => t.id === topicId);
+      const where = realDirs.get(topicId);
+      if (!topicConfig || !where) return undefined;
+      const walked = loaded.get(topicId);
+      if (walked) return walked.bySlug.get(pattern) ?? walked.bySlug.get(dropLeadingDots(pattern));
+      const found = findExactSubject(topicConfig, { dir: topicConfig.dir, realDir: where.dir, bound: where.bound, exclude }, pattern);
+      diagnostics.push(...found.diagnostics);
+      return found.subject;
+    },
     read(subject) {
       return readSubjectContent(subject, config.kb.max_subject_bytes);
     },
@@ -187,4 +205,55 @@ function realPathOrSelf(file: string): string {
   } catch {
     return file;
   }
+}
+
+/** Where a topic's files are, for a point lookup. */
+interface TopicPlace {
+  dir: string;
+  realDir: string;
+  bound: string;
+  exclude: ReadonlySet<string>;
+}
+
+/**
+ * The exact-equality step of SPEC 3 for one pattern, without walking the whole topic: the files
+ * that could carry the slug are found folder by folder, duplicates are settled as in the walk,
+ * and `disabled` entries are applied with the same exact-before-glob rule.
+ */
+function findExactSubject(topic: TopicConfig, place: TopicPlace, pattern: string): { subject: Subject | undefined; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const options = { bound: place.bound, exclude: place.exclude };
+  const filesWithSlug = (slug: string): Subject[] => {
+    const segments = slug.split('/');
+    if (segments.some((segment) => segment === '')) return [];
+    const depth = segments.length - 1;
+    const last = segments[depth]!;
+    return findTopicFiles(place.dir, place.realDir, options, depth, {
+      folder: (name, level) => (name.startsWith('.') ? name.slice(1) : name) === segments[level],
+      file: (name) => name.startsWith(last) || name.startsWith(`.${last}`),
+    })
+      .map(subjectOf)
+      .filter((subject) => subject.slug === slug);
+  };
+  const exists = (slug: string): boolean => filesWithSlug(slug).length > 0;
+  const isDisabled = (slug: string): boolean =>
+    topic.disabled.some((entry) => {
+      if (entry === slug) return true;
+      if (exists(entry)) return false;
+      const undotted = dropLeadingDots(entry);
+      if (undotted !== entry) {
+        if (undotted === slug) return true;
+        if (exists(undotted)) return false;
+      }
+      const compiled = compilePattern(entry);
+      return compiled.ok && compiled.test(slug);
+    });
+
+  for (const slug of new Set([pattern, dropLeadingDots(pattern)])) {
+    const candidates = filesWithSlug(slug).sort(compareCandidates);
+    if (candidates.length === 0 || isDisabled(slug)) continue;
+    if (candidates.length > 1) diagnostics.push(duplicateSlugDiagnostic(topic.id, slug, candidates));
+    return { subject: candidates[0], diagnostics };
+  }
+  return { subject: undefined, diagnostics };
 }

@@ -157,6 +157,11 @@ export function parseLearnArguments(args: unknown): { ok: true; value: LearnArgu
 export function runLearn(kb: KnowledgeBase, args: LearnArguments): Outcome {
   const resolved = resolveTopicId(kb.topicConfigs, args.topic);
   if (!resolved.ok) return resolved;
+  if (args.patterns.length === 1) {
+    // One pattern naming a subject exactly needs no walk of the whole topic.
+    const exact = kb.findExact(resolved.id, args.patterns[0]!);
+    if (exact) return { ok: true, text: kb.read(exact).content };
+  }
   const topic = kb.topic(resolved.id)!;
   if (args.patterns.length === 0) return { ok: true, text: renderListing(listTopic(topic)) };
   const resolution = resolvePatterns(topic.subjects, topic.bySlug, args.patterns, { skipInGlobs: topic.learnedSet });

@@ -25,7 +25,7 @@ export function subjectOf(walked: WalkedFile): Subject {
 }
 
 /** Which of two files with one slug wins: visible, then pass-through, then path order. */
-function compareCandidates(a: Subject, b: Subject): number {
+export function compareCandidates(a: Subject, b: Subject): number {
   if (a.hidden !== b.hidden) return a.hidden ? 1 : -1;
   const aPass = isPassThrough(a.format);
   if (aPass !== isPassThrough(b.format)) return aPass ? -1 : 1;
@@ -71,13 +71,7 @@ export function createSubjectCollector(topicId: string): { add(path: string, fil
     finish() {
       const diagnostics: Diagnostic[] = [];
       for (const [slug, candidates] of collisions) {
-        const paths = candidates.map((c) => c.path);
-        diagnostics.push({
-          kind: 'content-error',
-          code: 'duplicate-slug',
-          message: `Duplicate slug ${JSON.stringify(slug)} in topic "${topicId}": ${paths.join(', ')} all have it; ${paths[0]} is used. Rename or remove the others.`,
-          file: candidates[0]!.file,
-        });
+        diagnostics.push(duplicateSlugDiagnostic(topicId, slug, candidates));
       }
       // The native sort of strings is JavaScript's default order, and much faster than a comparator.
       const subjects = [...bySlug.keys()].sort().map((slug) => bySlug.get(slug)!);
@@ -112,5 +106,16 @@ export function removeDisabled(
     subjects: enabled,
     bySlug: new Map(enabled.map((s) => [s.slug, s])),
     unmatched: resolution.matches.filter((m) => m.slugs.length === 0).map((m) => m.pattern),
+  };
+}
+
+/** The content error for files that share a slug, `candidates` sorted winner first. */
+export function duplicateSlugDiagnostic(topicId: string, slug: string, candidates: readonly Subject[]): Diagnostic {
+  const paths = candidates.map((c) => c.path);
+  return {
+    kind: 'content-error',
+    code: 'duplicate-slug',
+    message: `Duplicate slug ${JSON.stringify(slug)} in topic "${topicId}": ${paths.join(', ')} all have it; ${paths[0]} is used. Rename or remove the others.`,
+    file: candidates[0]!.file,
   };
 }
