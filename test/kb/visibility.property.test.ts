@@ -36,7 +36,7 @@ const world = filePaths.chain((paths) => {
   return fc.record({
     paths: fc.constant(paths),
     disabledExact: fc.subarray(slugs),
-    disabledFolders: fc.subarray(folders, { maxLength: 1 }),
+    disabledFolders: fc.subarray(folders, { maxLength: Math.min(1, folders.length) }),
     learned: fc.subarray([...slugs, '*', '**/a*']),
     patterns: fc.array(fc.constantFrom(...GLOBS, ...folders.map((f) => `${f}/**`), ...folders.map((f) => `.${f}*`)), { minLength: 1, maxLength: 4 }),
   });
