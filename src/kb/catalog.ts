@@ -6,7 +6,7 @@ import { addressOf } from './address.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { languageOf, type SkipReason, type SubjectFormat } from './format.ts';
 import type { KnowledgeBase, Topic } from './knowledge-base.ts';
-import { buildKnowledgeSection } from './knowledge-section.ts';
+import { describeKnowledgeTopic, renderKnowledgeSection } from './knowledge-section.ts';
 import { buildLearnDefinition, listTopic, renderListing, type LearnToolDefinition } from './learn-tool.ts';
 import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
 import { countTokens, loadTokenizer } from './tokens.ts';
@@ -66,7 +66,13 @@ export async function buildCatalog(kb: KnowledgeBase): Promise<{ catalog: Catalo
   const diagnostics: Diagnostic[] = [];
   const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
   const topics = kb.topics().map((topic) => catalogTopic(kb, topic, sha256, diagnostics));
-  const prompt = buildKnowledgeSection(kb);
+  // The prompt's pre-loaded subjects come from the catalog: every file is read once.
+  const prompt = renderKnowledgeSection(
+    kb.topics().map((topic, index) => {
+      const bySlug = new Map(topics[index]!.subjects.map((s) => [s.slug, s.content]));
+      return describeKnowledgeTopic(kb, topic, (slug) => bySlug.get(slug)!);
+    }),
+  );
   const knowledgeTokens = countTokens(prompt);
   const budget = kb.config.kb.knowledge_budget_tokens;
   if (knowledgeTokens > budget) {

@@ -62,15 +62,22 @@ export function isListable(topic: Topic): boolean {
   return topic.subjects.some((s) => !s.hidden && !topic.learnedSet.has(s.slug));
 }
 
-/** What the section shows of a local topic, reading its learned subjects. */
-export function describeKnowledgeTopic(kb: KnowledgeBase, topic: Topic): KnowledgeTopic {
+/**
+ * What the section shows of a local topic. `contentOf` gives a learned subject's section-4
+ * content; by default the file is read.
+ */
+export function describeKnowledgeTopic(
+  kb: KnowledgeBase,
+  topic: Topic,
+  contentOf: (slug: string) => string = (slug) => kb.read(topic.bySlug.get(slug)!).content,
+): KnowledgeTopic {
   return {
     id: topic.id,
     title: topic.title,
     introduction: topic.introduction,
     description: topic.description,
     listable: isListable(topic),
-    preloaded: topic.learned.map((slug) => ({ slug, content: kb.read(topic.bySlug.get(slug)!).content })),
+    preloaded: topic.learned.map((slug) => ({ slug, content: contentOf(slug) })),
   };
 }
 

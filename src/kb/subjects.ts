@@ -55,8 +55,8 @@ export function createSubjectCollector(topicId: string): { add(path: string, fil
   const collisions = new Map<string, Subject[]>();
   return {
     add(path, file) {
-      const { slug, hidden, extension } = slugOf(path);
-      const subject: Subject = { slug, path, file, hidden, extension, format: formatOf(extension) };
+      const subject = subjectOf({ path, file });
+      const slug = subject.slug;
       const existing = bySlug.get(slug);
       if (existing === undefined) {
         bySlug.set(slug, subject);
