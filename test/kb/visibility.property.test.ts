@@ -60,7 +60,9 @@ function open(w: { paths: string[]; disabledExact: string[]; disabledFolders: st
       .map((p) => slugOf(p).slug)
       .filter((s) => w.disabledExact.includes(s) || w.disabledFolders.some((f) => s === f || s.startsWith(`${f}/`))),
   );
-  const hidden = new Set(w.paths.filter((p) => slugOf(p).hidden).map((p) => slugOf(p).slug));
+  // A slug is hidden when all its files are: a visible file wins a duplicate slug (SPEC 2).
+  const visibleSlugs = new Set(w.paths.filter((p) => !slugOf(p).hidden).map((p) => slugOf(p).slug));
+  const hidden = new Set(w.paths.map((p) => slugOf(p).slug).filter((s) => !visibleSlugs.has(s)));
   return { root, kb, slugsIn, expectedDisabled, hidden };
 }
 
