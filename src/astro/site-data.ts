@@ -1,29 +1,98 @@
 /**
- * The catalog as the Astro pages read it: built once per build from the knowledge base that
- * `syllabus build` names in `SYLLABUS_CONFIG_FILES` (a JSON array of absolute paths).
+ * The site's data, computed once per build and shared by everything that runs in the build's
+ * process: `syllabus build` computes it and provides it; `astro dev` (no CLI) computes it from
+ * `SYLLABUS_CONFIG_FILES` (a JSON array of config paths) or `content/kb.toml`.
  */
-import { buildCatalog, hasConfigErrors, loadConfig, openKnowledgeBase, readConfigFiles, type Catalog, type SiteConfig } from '../kb/index.ts';
+import path from 'node:path';
+import {
+  buildCatalog,
+  hasConfigErrors,
+  hasContentErrors,
+  loadConfig,
+  openKnowledgeBase,
+  readConfigFiles,
+  sortDiagnostics,
+  type Catalog,
+  type CatalogSubject,
+  type Diagnostic,
+  type KnowledgeBase,
+  type LinkTopic,
+  type SiteConfig,
+} from '../kb/index.ts';
+import { readFileHistory } from './git-history.ts';
+import { buildSiteRoutes, type SiteRoutes } from './route-data.ts';
 
-/** What every page needs. */
+/** What every page, the content loader and the markdown plugins read. */
 export interface SiteData {
   site: SiteConfig;
+  kb: KnowledgeBase;
   catalog: Catalog;
+  routes: SiteRoutes;
+  /** Every diagnostic of the knowledge base, sorted. */
+  diagnostics: Diagnostic[];
+  /** Topics as relative links resolve them. */
+  linkTopics: LinkTopic[];
+  /** Subjects by absolute file path. */
+  byFile: Map<string, CatalogSubject>;
+  /** What the content loader did in this build (rendered anew, or kept from the cache). */
+  renderStats: { rendered: number; unchanged: number; dropped: number };
 }
 
-let data: Promise<SiteData> | undefined;
+// The CLI's bundle and Astro's page bundle are different module instances in one process.
+const PENDING = Symbol.for('syllabus.site-data.pending');
+const READY = Symbol.for('syllabus.site-data.ready');
+type Shared = { [PENDING]?: Promise<SiteData>; [READY]?: SiteData };
+const shared = globalThis as Shared;
 
-/** Loads the site data once per build. */
+/** Computes the site data of the knowledge base named by `configFiles` (absolute paths). */
+export async function prepareSiteData(configFiles: string[]): Promise<SiteData> {
+  const read = readConfigFiles(configFiles, process.cwd());
+  const loaded = loadConfig(read.sources);
+  const configDiagnostics = [...read.diagnostics, ...loaded.diagnostics];
+  if (!loaded.config || hasConfigErrors(configDiagnostics)) {
+    throw new Error(`Syllabus: the configuration has errors; run "syllabus check" to see them (${configFiles.join(', ')}).`);
+  }
+  const kb = openKnowledgeBase(loaded.config);
+  const { catalog, diagnostics } = await buildCatalog(kb);
+  const all = sortDiagnostics([...configDiagnostics, ...kb.diagnostics(), ...diagnostics]);
+  const sourceRoot = path.dirname(configFiles[0]!);
+  const history = readFileHistory(sourceRoot, catalog.topics.map((t) => t.dir));
+  const routes = buildSiteRoutes(catalog, loaded.config.site, history, sourceRoot);
+  const byFile = new Map(catalog.topics.flatMap((t) => t.subjects.map((s) => [s.file, s] as const)));
+  return {
+    site: loaded.config.site,
+    kb,
+    catalog,
+    routes,
+    diagnostics: all,
+    linkTopics: catalog.topics.map((t) => ({ id: t.id, dir: t.dir })),
+    byFile,
+    renderStats: { rendered: 0, unchanged: 0, dropped: 0 },
+  };
+}
+
+/** Makes `data` the site data of this process (what `syllabus build` does before Astro runs). */
+export function provideSiteData(data: SiteData): void {
+  shared[PENDING] = Promise.resolve(data);
+  shared[READY] = data;
+}
+
+/** The site data of this process, computed on first use when no one provided it. */
 export function loadSiteData(): Promise<SiteData> {
-  data ??= (async () => {
+  shared[PENDING] ??= (async () => {
     const files = JSON.parse(process.env['SYLLABUS_CONFIG_FILES'] ?? '["content/kb.toml"]') as string[];
-    const read = readConfigFiles(files, process.cwd());
-    const loaded = loadConfig(read.sources);
-    if (!loaded.config || hasConfigErrors(read.diagnostics)) {
-      throw new Error(`Syllabus: the configuration has errors; run "syllabus check" (${files.join(', ')}).`);
+    const data = await prepareSiteData(files.map((f) => path.resolve(f)));
+    if (hasContentErrors(data.diagnostics)) {
+      const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => `${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
+      throw new Error(`Syllabus: the knowledge base has content errors; nothing was built.\n${errors.join('\n')}`);
     }
-    const kb = openKnowledgeBase(loaded.config);
-    const { catalog } = await buildCatalog(kb);
-    return { site: loaded.config.site, catalog };
+    shared[READY] = data;
+    return data;
   })();
-  return data;
+  return shared[PENDING];
+}
+
+/** The site data once loaded (markdown plugins run synchronously inside a render), else undefined. */
+export function currentSiteData(): SiteData | undefined {
+  return shared[READY];
 }

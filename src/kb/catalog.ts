@@ -46,6 +46,8 @@ export interface CatalogTopic {
   title: string | undefined;
   introduction: string | undefined;
   description: string | undefined;
+  /** Absolute folder of the topic's subjects (never published). */
+  dir: string;
   /** Every enabled subject, hidden ones included (flagged), in slug order. */
   subjects: CatalogSubject[];
   /** Tokens of the listed (visible) subjects. */
@@ -134,6 +136,7 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
     title: topic.title,
     introduction: topic.introduction,
     description: topic.description,
+    dir: topic.config.dir,
     subjects,
     tokens: subjects.filter((s) => !s.hidden).reduce((sum, s) => sum + s.tokens, 0),
     listing: renderListing(listTopic(topic)),

@@ -29,6 +29,8 @@ export {
   unknownTopicMessage,
 } from './learn-tool.ts';
 export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './learn-tool.ts';
+export { resolveSubjectLink } from './links.ts';
+export type { LinkTarget, LinkTopic } from './links.ts';
 export { readSubjectContent } from './read-subject.ts';
 export type { SubjectContent } from './read-subject.ts';
 export { resolvePatterns } from './resolve.ts';

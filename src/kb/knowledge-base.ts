@@ -23,6 +23,8 @@ export interface Topic {
   /** Subjects that are not disabled, hidden ones included, sorted by slug. */
   subjects: Subject[];
   bySlug: Map<string, Subject>;
+  /** How many subjects `disabled` removed. */
+  disabledCount: number;
   /** Learned slugs in resolution order (hidden ones pre-loaded by exact slug included); resolved on first use. */
   readonly learned: string[];
   /** The same slugs as a set. */
@@ -158,6 +160,7 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
       config: topicConfig,
       subjects,
       bySlug,
+      disabledCount: all.subjects.length - subjects.length,
       get learned() {
         return resolveLearned().slugs;
       },

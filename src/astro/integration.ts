@@ -1,0 +1,65 @@
+/**
+ * The Astro integration of Syllabus: writes the site's non-page files after the page build, and
+ * serves the same files from the development server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { loadSiteData } from './site-data.ts';
+import { listStaticFiles, readStaticFile, type StaticFile } from './static-files.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  md: 'text/markdown; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+
+/** Writes `files` below `dir`, creating folders as needed. */
+export function writeStaticFiles(dir: string, files: StaticFile[]): void {
+  const made = new Set<string>();
+  for (const file of files) {
+    const target = path.join(dir, file.path);
+    const folder = path.dirname(target);
+    if (!made.has(folder)) {
+      fs.mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    if ('text' in file.body) fs.writeFileSync(target, file.body.text);
+    else fs.copyFileSync(file.body.copy, target);
+  }
+}
+
+/** The integration; `astro.config.mjs` adds it. */
+export function syllabusIntegration(): AstroIntegration {
+  return {
+    name: 'syllabus',
+    hooks: {
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((request, response, next) => {
+          void (async () => {
+            const data = await loadSiteData();
+            const wanted = decodeURIComponent((request.url ?? '').split('?')[0]!);
+            if (!wanted.startsWith(data.routes.base)) return next();
+            const local = wanted.slice(data.routes.base.length);
+            const file = listStaticFiles(data).find((f) => f.path === local);
+            if (!file) return next();
+            const extension = local.slice(local.lastIndexOf('.') + 1).toLowerCase();
+            response.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
+            response.end(readStaticFile(file));
+          })().catch(next);
+        });
+      },
+      'astro:build:done': async ({ dir }) => {
+        const data = await loadSiteData();
+        writeStaticFiles(fileURLToPath(dir), listStaticFiles(data));
+      },
+    },
+  };
+}

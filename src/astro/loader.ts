@@ -1,0 +1,103 @@
+/**
+ * Astro content loaders over the knowledge core: the same subjects the CLI and agents see (never
+ * Astro's glob rules, whose hidden marker is `_`). Each entry keeps a digest, so an unchanged
+ * subject is not rendered again on the next build; entries whose file disappeared are dropped.
+ */
+import { pathToFileURL } from 'node:url';
+import type { Loader, LoaderContext } from 'astro/loaders';
+import type { CatalogSubject } from '../kb/index.ts';
+import { finishSubjectHtml } from './rendered-html.ts';
+import { loadSiteData, type SiteData } from './site-data.ts';
+
+/** Bumped when what the loaders store changes shape: older entries are then rendered again. */
+export const LOADER_VERSION = 2;
+
+/** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
+const RENDER_CONCURRENCY = 8;
+
+/** A heading of a rendered subject, for its table of contents. */
+export interface SubjectHeading {
+  depth: number;
+  slug: string;
+  text: string;
+}
+
+/** The `subjects` collection: one entry per enabled subject (hidden ones included), id `<topic>/<slug>`. */
+export function subjectsLoader(): Loader {
+  return {
+    name: 'syllabus-subjects',
+    async load(context) {
+      const data = await loadSiteData();
+      const { store, generateDigest } = context;
+      const seen = new Set<string>();
+      const stale: { id: string; subject: CatalogSubject; digest: string }[] = [];
+      const shared = renderInputs(data);
+      for (const topic of data.catalog.topics) {
+        for (const subject of topic.subjects) {
+          const id = `${subject.topic}/${subject.slug}`;
+          seen.add(id);
+          const digest = generateDigest({ ...shared, file: subject.file, sha256: subject.sha256, title: subject.title, format: subject.format, language: subject.language, skipped: subject.skipped });
+          // Compare before rendering: rendering is the cost the digest saves.
+          if (store.get(id)?.digest !== digest) stale.push({ id, subject, digest });
+        }
+      }
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < stale.length) {
+          const { id, subject, digest } = stale[next++]!;
+          const rendered = await renderSubject(subject, context);
+          store.set({ id, data: { topic: subject.topic, slug: subject.slug }, digest, rendered });
+        }
+      };
+      await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+      let dropped = 0;
+      for (const id of store.keys()) {
+        if (!seen.has(id)) {
+          store.delete(id);
+          dropped++;
+        }
+      }
+      data.renderStats = { rendered: stale.length, unchanged: seen.size - stale.length, dropped };
+      context.logger.info(`${stale.length} of ${seen.size} subjects rendered, ${seen.size - stale.length} unchanged, ${dropped} dropped`);
+    },
+  };
+}
+
+/** The `topics` collection: each topic's description, rendered as markdown. */
+export function topicsLoader(): Loader {
+  return {
+    name: 'syllabus-topics',
+    async load(context) {
+      const data = await loadSiteData();
+      const { store, generateDigest } = context;
+      const seen = new Set<string>();
+      for (const topic of data.catalog.topics) {
+        seen.add(topic.id);
+        const description = topic.description ?? '';
+        const digest = generateDigest({ v: LOADER_VERSION, description, html: data.site.allow_html });
+        if (store.get(topic.id)?.digest === digest) continue;
+        const rendered = description === '' ? { html: '' } : await context.renderMarkdown(description);
+        store.set({ id: topic.id, data: { id: topic.id }, digest, rendered: { html: rendered.html } });
+      }
+      for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
+    },
+  };
+}
+
+/** What every subject's rendering depends on besides its own content. */
+function renderInputs(data: SiteData): Record<string, unknown> {
+  return { v: LOADER_VERSION, base: data.routes.base, html: data.site.allow_html, topics: data.linkTopics };
+}
+
+async function renderSubject(subject: CatalogSubject, context: LoaderContext): Promise<{ html: string; metadata: { headings: SubjectHeading[] } }> {
+  if (subject.skipped !== null) return { html: '', metadata: { headings: [] } };
+  if (subject.format === 'text') return { html: `<pre class="plain-text">${escapeHtml(subject.content)}</pre>`, metadata: { headings: [] } };
+  // A code subject's section-4 content is its fenced text: Shiki highlights it in its language.
+  const rendered = await context.renderMarkdown(subject.content, { fileURL: pathToFileURL(subject.file) });
+  const headings = (rendered.metadata?.headings ?? []).map(({ depth, slug, text }) => ({ depth, slug, text }));
+  return { html: finishSubjectHtml(rendered.html, subject.title), metadata: { headings } };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

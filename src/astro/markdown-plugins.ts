@@ -1,0 +1,96 @@
+/**
+ * Hast plugins for Astro's markdown processor (Sätteri): relative links rewritten to the built
+ * site's URLs, and raw HTML sanitised unless `[site] allow_html = true`. Both read the site data
+ * of the build through `currentSiteData()`.
+ */
+import { fileURLToPath } from 'node:url';
+import type { HastPluginDefinition } from 'satteri';
+import { addressOf, resolveSubjectLink } from '../kb/index.ts';
+import { currentSiteData } from './site-data.ts';
+import { folderUrl, rawUrl, subjectUrl } from './urls.ts';
+
+/** Elements removed with their content: they run code, load other documents or take input. */
+const REMOVED_ELEMENTS = [
+  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'link', 'meta',
+  'form', 'input', 'button', 'textarea', 'select', 'option', 'noscript', 'template', 'svg', 'math', 'portal',
+];
+
+/** Attributes holding a URL, checked against the allowed schemes. */
+const URL_PROPERTIES = ['href', 'src', 'cite', 'action', 'formAction', 'poster', 'background', 'xLinkHref', 'data', 'ping'];
+const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
+// Shiki writes colours as inline styles; nothing else may style the page.
+const SAFE_STYLE = /^(\s*(color|background-color|--shiki-[a-z-]+|font-style|font-weight|text-decoration)\s*:\s*[#\w.,%() -]+;?)*\s*$/i;
+
+/** Whether a URL is safe to keep: relative, or one of the allowed schemes (images may be `data:image/`). */
+export function isSafeUrl(value: string, image: boolean): boolean {
+  // Browsers ignore control characters and whitespace inside a scheme (`java\tscript:`).
+  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1];
+  if (scheme === undefined) return true;
+  if (image && scheme === 'data') return compact.startsWith('data:image/') && !compact.startsWith('data:image/svg');
+  return SAFE_SCHEMES.has(scheme);
+}
+
+/** Removes what could run code in the reader's browser. */
+export function createSanitizePlugin(): HastPluginDefinition {
+  return {
+    name: 'syllabus-sanitize',
+    raw(node, ctx) {
+      if (currentSiteData()?.site.allow_html) return;
+      ctx.removeNode(node);
+    },
+    element: [
+      {
+        filter: REMOVED_ELEMENTS,
+        visit(node, ctx) {
+          if (currentSiteData()?.site.allow_html) return;
+          ctx.removeNode(node);
+        },
+      },
+      {
+        filter: [],
+        visit(node, ctx) {
+          if (currentSiteData()?.site.allow_html) return;
+          const properties = node.properties ?? {};
+          for (const [key, value] of Object.entries(properties)) {
+            const lower = key.toLowerCase();
+            if (lower.startsWith('on') || lower === 'srcset' || lower === 'formaction') {
+              ctx.setProperty(node, key, null);
+            } else if (lower === 'style' && !SAFE_STYLE.test(String(value))) {
+              ctx.setProperty(node, key, null);
+            } else if (URL_PROPERTIES.some((p) => p.toLowerCase() === lower) && !isSafeUrl(String(value), node.tagName === 'img' && lower === 'src')) {
+              ctx.setProperty(node, key, null);
+            }
+          }
+        },
+      },
+    ],
+  };
+}
+
+/** Rewrites relative links between subjects, and to images in topic folders, to the site's URLs. */
+export function createLinksPlugin(): HastPluginDefinition {
+  return {
+    name: 'syllabus-links',
+    element: {
+      filter: ['a', 'img'],
+      visit(node, ctx) {
+        const data = currentSiteData();
+        if (!data || !ctx.fileURL) return;
+        const from = data.byFile.get(fileURLToPath(ctx.fileURL));
+        if (!from) return;
+        const key = node.tagName === 'a' ? 'href' : 'src';
+        const value = node.properties?.[key];
+        if (typeof value !== 'string') return;
+        const target = resolveSubjectLink(value, from, data.linkTopics);
+        if (!target) return;
+        const base = data.routes.base;
+        let url: string;
+        if (target.folder) url = folderUrl(base, target.topic, target.slug);
+        else if (node.tagName === 'img') url = rawUrl(base, target.topic, addressOf(target.slug), target.path.slice(target.path.lastIndexOf('/') + 1));
+        else url = subjectUrl(base, target.topic, addressOf(target.slug)) + target.fragment;
+        ctx.setProperty(node, key, url);
+      },
+    },
+  };
+}

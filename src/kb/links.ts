@@ -1,0 +1,56 @@
+/** Relative links written inside subjects: which topic file they point at (SPEC 6). */
+import path from 'node:path';
+import { isOutside } from './paths.ts';
+import { dropLeadingDots, slugOf } from './slug.ts';
+
+/** A topic as links see it: its id and absolute folder. */
+export interface LinkTopic {
+  id: string;
+  dir: string;
+}
+
+/** Where a relative link points. */
+export interface LinkTarget {
+  topic: string;
+  /** Path relative to the target topic's folder (`''` for the folder itself). */
+  path: string;
+  /** Slug of the file, or of the folder when `folder` is true. */
+  slug: string;
+  /** True when the link names a folder (`guide/`, `..`). */
+  folder: boolean;
+  /** The `#fragment`, with its `#`, or `''`. */
+  fragment: string;
+}
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Resolves a link written in subject `from` (its topic and path in the topic folder).
+ * Returns null for absolute URLs, site-absolute paths, bare fragments, and paths that leave
+ * every topic folder: those are left as written.
+ */
+export function resolveSubjectLink(href: string, from: { topic: string; path: string }, topics: readonly LinkTopic[]): LinkTarget | null {
+  if (href === '' || href.startsWith('#') || href.startsWith('/') || href.startsWith('\\') || SCHEME.test(href)) return null;
+  const hash = href.indexOf('#');
+  const fragment = hash === -1 ? '' : href.slice(hash);
+  const beforeHash = hash === -1 ? href : href.slice(0, hash);
+  const query = beforeHash.indexOf('?');
+  let target = query === -1 ? beforeHash : beforeHash.slice(0, query);
+  try {
+    target = decodeURIComponent(target);
+  } catch {
+    return null;
+  }
+  const fromTopic = topics.find((t) => t.id === from.topic);
+  if (!fromTopic) return null;
+  if (target === '') return null;
+  const absolute = path.resolve(fromTopic.dir, path.dirname(from.path), target);
+  const folder = target.endsWith('/') || target === '.' || target === '..' || target.endsWith('/.') || target.endsWith('/..');
+  const owner = [fromTopic, ...topics.filter((t) => t !== fromTopic)]
+    .filter((t) => !isOutside(t.dir, absolute))
+    .sort((a, b) => b.dir.length - a.dir.length)[0];
+  if (!owner) return null;
+  const relative = path.relative(owner.dir, absolute).split(path.sep).join('/');
+  const slug = folder ? dropLeadingDots(relative) : slugOf(relative).slug;
+  return { topic: owner.id, path: relative, slug, folder, fragment };
+}
