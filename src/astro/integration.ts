@@ -36,6 +36,14 @@ export function writeStaticFiles(dir: string, files: StaticFile[]): void {
   }
 }
 
+const byData = new WeakMap<object, Map<string, StaticFile>>();
+
+function staticFilesOf(data: Awaited<ReturnType<typeof loadSiteData>>): Map<string, StaticFile> {
+  let files = byData.get(data);
+  if (!files) byData.set(data, (files = new Map(listStaticFiles(data).map((f) => [f.path, f]))));
+  return files;
+}
+
 /** The integration; `astro.config.mjs` adds it. */
 export function syllabusIntegration(): AstroIntegration {
   return {
@@ -48,7 +56,7 @@ export function syllabusIntegration(): AstroIntegration {
             const wanted = decodeURIComponent((request.url ?? '').split('?')[0]!);
             if (!wanted.startsWith(data.routes.base)) return next();
             const local = wanted.slice(data.routes.base.length);
-            const file = listStaticFiles(data).find((f) => f.path === local);
+            const file = staticFilesOf(data).get(local);
             if (!file) return next();
             const extension = local.slice(local.lastIndexOf('.') + 1).toLowerCase();
             response.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
@@ -58,7 +66,8 @@ export function syllabusIntegration(): AstroIntegration {
       },
       'astro:build:done': async ({ dir }) => {
         const data = await loadSiteData();
-        writeStaticFiles(fileURLToPath(dir), listStaticFiles(data));
+        const files = listStaticFiles(data);
+        writeStaticFiles(fileURLToPath(dir), data.only ? files.filter((f) => data.only!.files.has(f.path)) : files);
       },
     },
   };

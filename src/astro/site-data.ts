@@ -36,6 +36,8 @@ export interface SiteData {
   byFile: Map<string, CatalogSubject>;
   /** What the content loader did in this build (rendered anew, or kept from the cache). */
   renderStats: { rendered: number; unchanged: number; dropped: number };
+  /** In an incremental build, the only page URLs and static file paths to build; else undefined. */
+  only?: { pages: Set<string>; files: Set<string> };
 }
 
 // The CLI's bundle and Astro's page bundle are different module instances in one process.

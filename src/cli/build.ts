@@ -1,9 +1,12 @@
 /** `syllabus build`: the site of a knowledge base (SPEC 6), built by Astro from the catalog, then indexed by Pagefind. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasContentErrors } from '../kb/index.ts';
+import { buildManifest, planBuild, type BuildManifest } from '../astro/build-plan.ts';
 import { prepareSiteData, provideSiteData, type SiteData } from '../astro/site-data.ts';
+import { listStaticFiles } from '../astro/static-files.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } from './knowledge-base-options.ts';
@@ -68,13 +71,48 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   const counts = countSubjects(data);
   io.err(`read      ${counts.topics} topics, ${counts.subjects} subjects (${lap()})`);
 
-  provideSiteData(data);
   const root = projectRoot();
-  // Astro builds inside the project, where its own packages resolve from the prerender step,
-  // then the result replaces the output folder in one move.
-  const staging = path.join(cacheDir, 'site-build');
-  fs.rmSync(staging, { recursive: true, force: true });
-  process.env['SYLLABUS_OUT_DIR'] = staging;
+  const manifestFile = path.join(cacheDir, 'site-manifest.json');
+  const markerFile = path.join(outDir, BUILD_MARKER);
+  const staticFiles = listStaticFiles(data);
+  const manifest = buildManifest(data, sourceFingerprint(root), staticFiles);
+  const previous = readPreviousManifest(manifestFile, markerFile);
+  const plan = planBuild(previous, manifest);
+  if (plan.mode === 'none') {
+    io.err(`pages     nothing changed since the last build of ${shown(outDir)}/ (${lap()})`);
+  } else {
+    if (plan.mode === 'incremental') data.only = { pages: plan.pages, files: plan.files };
+    provideSiteData(data);
+    // Astro builds inside the project, where its own packages resolve from the prerender step;
+    // the result then replaces the output folder, or updates it in an incremental build.
+    const staging = path.join(cacheDir, 'site-build');
+    fs.rmSync(staging, { recursive: true, force: true });
+    await runAstro(root, staging, cacheDir, data);
+    const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
+    io.err(`pages     ${built}; ${data.renderStats.rendered} subjects rendered, ${data.renderStats.unchanged} unchanged (${lap()})`);
+    fs.rmSync(markerFile, { force: true });
+    if (plan.mode === 'full') {
+      replaceFolder(staging, outDir);
+    } else {
+      applyChanges(staging, outDir, data.routes.base, plan.removedPages, plan.removedFiles);
+    }
+    const indexed = await indexSearch(outDir);
+    io.err(`search    ${indexed} pages indexed (${lap()})`);
+    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    fs.writeFileSync(markerFile, manifestId(manifest));
+  }
+  io.err(
+    `Built ${shown(outDir)}/: ${counts.topics} topics, ${counts.subjects} subjects (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(warnings.length, 'warning')}, ${seconds(performance.now() - started)}`,
+  );
+  return 0;
+}
+
+/** Marks an output folder as the build the cache's manifest describes. */
+const BUILD_MARKER = '.syllabus-build';
+
+async function runAstro(root: string, outDir: string, cacheDir: string, data: SiteData): Promise<void> {
+  process.env['SYLLABUS_OUT_DIR'] = outDir;
   process.env['SYLLABUS_ASTRO_CACHE'] = path.join(cacheDir, 'astro');
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   const { build } = await import('astro');
@@ -84,7 +122,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   try {
     await build({
       root,
-      outDir: staging,
+      outDir,
       cacheDir: path.join(cacheDir, 'astro'),
       base: data.routes.base,
       ...(data.site.url ? { site: data.site.url } : {}),
@@ -95,28 +133,97 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   } finally {
     process.chdir(previous);
   }
-  io.err(`pages     ${countPages(data)} pages, ${data.renderStats.rendered} subjects rendered, ${data.renderStats.unchanged} unchanged (${lap()})`);
-
-  const indexed = await indexSearch(staging);
-  io.err(`search    ${indexed} pages indexed (${lap()})`);
-
-  fs.rmSync(outDir, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(outDir), { recursive: true });
-  try {
-    fs.renameSync(staging, outDir);
-  } catch {
-    fs.cpSync(staging, outDir, { recursive: true });
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
-  io.err(
-    `Built ${shown(outDir)}/: ${counts.topics} topics, ${counts.subjects} subjects (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(warnings.length, 'warning')}, ${seconds(performance.now() - started)}`,
-  );
-  return 0;
 }
 
-/** Writes the Pagefind index of the pages in `dir`; returns how many pages it indexed. */
+/** The key of everything in the project that shapes the site: its code, styles and dependencies. */
+function sourceFingerprint(root: string): string {
+  const hash = createHash('sha1');
+  const add = (file: string): void => {
+    hash.update(path.relative(root, file)).update('\0');
+    try {
+      hash.update(fs.readFileSync(file)).update('\0');
+    } catch {
+      hash.update('missing\0');
+    }
+  };
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else add(full);
+    }
+  };
+  if (fs.existsSync(path.join(root, 'src'))) walk(path.join(root, 'src'));
+  for (const file of ['astro.config.mjs', 'package.json', 'package-lock.json']) add(path.join(root, file));
+  return hash.digest('hex');
+}
+
+function manifestId(manifest: BuildManifest): string {
+  return createHash('sha1').update(JSON.stringify(manifest)).digest('hex');
+}
+
+/** The previous build's manifest, when the output folder still holds that build. */
+function readPreviousManifest(manifestFile: string, markerFile: string): BuildManifest | undefined {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BuildManifest;
+    return fs.readFileSync(markerFile, 'utf8') === manifestId(manifest) ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function replaceFolder(from: string, to: string): void {
+  fs.rmSync(to, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    fs.renameSync(from, to);
+  } catch {
+    fs.cpSync(from, to, { recursive: true });
+    fs.rmSync(from, { recursive: true, force: true });
+  }
+}
+
+/** Moves the files of an incremental build into the previous output, and removes what no longer exists. */
+function applyChanges(staging: string, outDir: string, base: string, removedPages: string[], removedFiles: string[]): void {
+  const move = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const from = path.join(dir, entry.name);
+      const to = path.join(outDir, path.relative(staging, from));
+      if (entry.isDirectory()) {
+        fs.mkdirSync(to, { recursive: true });
+        move(from);
+      } else {
+        fs.renameSync(from, to);
+      }
+    }
+  };
+  move(staging);
+  fs.rmSync(staging, { recursive: true, force: true });
+  for (const url of removedPages) {
+    const local = decodeURIComponent(url.slice(base.length));
+    fs.rmSync(path.join(outDir, local, 'index.html'), { force: true });
+    removeEmptyFolders(outDir, path.join(outDir, local));
+  }
+  for (const file of removedFiles) {
+    fs.rmSync(path.join(outDir, file), { force: true });
+    removeEmptyFolders(outDir, path.dirname(path.join(outDir, file)));
+  }
+}
+
+function removeEmptyFolders(root: string, dir: string): void {
+  for (let current = dir; current.startsWith(root + path.sep); current = path.dirname(current)) {
+    try {
+      fs.rmdirSync(current);
+    } catch {
+      return;
+    }
+  }
+}
+
+/** Writes the Pagefind index of the pages in `dir` (replacing any earlier one); returns how many pages it indexed. */
 async function indexSearch(dir: string): Promise<number> {
   const pagefind = await import('pagefind');
+  fs.rmSync(path.join(dir, 'pagefind'), { recursive: true, force: true });
   try {
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new CliError(`the search index could not start: ${errors.join('; ')}`, 1);
@@ -124,7 +231,8 @@ async function indexSearch(dir: string): Promise<number> {
     if (added.errors.length > 0) throw new CliError(`the search index failed: ${added.errors.join('; ')}`, 1);
     const written = await index.writeFiles({ outputPath: path.join(dir, 'pagefind') });
     if (written.errors.length > 0) throw new CliError(`the search index could not be written: ${written.errors.join('; ')}`, 1);
-    return added.page_count;
+    const entry = JSON.parse(fs.readFileSync(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    return Object.values(entry.languages).reduce((sum, l) => sum + l.page_count, 0);
   } finally {
     await pagefind.close();
   }

@@ -1,0 +1,67 @@
+/**
+ * Incremental builds: a key per output (page or file) from everything it shows, compared with the
+ * previous build's keys, decides what to build again. Pure functions over route data.
+ */
+import { createHash } from 'node:crypto';
+import type { SiteData } from './site-data.ts';
+import { listStaticFiles, type StaticFile } from './static-files.ts';
+
+/** Keys of one build: `source` covers the code and settings that shape every output. */
+export interface BuildManifest {
+  /** Format of this file; another value means a full build. */
+  version: 1;
+  source: string;
+  /** Page URL → key. */
+  pages: Record<string, string>;
+  /** Static file path → key. */
+  files: Record<string, string>;
+}
+
+/** What a build does. */
+export type BuildPlan =
+  | { mode: 'full' }
+  | { mode: 'none' }
+  | { mode: 'incremental'; pages: Set<string>; removedPages: string[]; files: Set<string>; removedFiles: string[] };
+
+function hash(value: unknown): string {
+  return createHash('sha1').update(typeof value === 'string' ? value : JSON.stringify(value)).digest('hex');
+}
+
+/** The keys of the outputs of `data`, given the key of the code and settings (`source`). */
+export function buildManifest(data: SiteData, source: string, staticFiles: StaticFile[] = listStaticFiles(data)): BuildManifest {
+  const pages: Record<string, string> = {};
+  for (const route of data.routes.subjects) {
+    // The content is covered by its sha256; the absolute file path is not shown.
+    const { content: _content, file: _file, ...subject } = route.subject;
+    pages[route.url] = hash({ ...route, subject });
+  }
+  const descriptions = data.catalog.topics.map((t) => t.description ?? '');
+  data.routes.topics.forEach((route, i) => {
+    const { subjects: _subjects, ...topic } = route.topic;
+    pages[route.url] = hash({ title: route.title, count: route.count, tree: route.tree, topic, description: descriptions[i] });
+  });
+  const files: Record<string, string> = {};
+  for (const file of staticFiles) files[file.path] = 'text' in file.body ? hash(file.body.text) : `copy:${file.body.copy}`;
+  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics }), pages, files };
+}
+
+/** Decides what to build, given the manifest of the build now in the output folder (if any). */
+export function planBuild(previous: BuildManifest | undefined, current: BuildManifest): BuildPlan {
+  if (!previous || previous.version !== current.version || previous.source !== current.source) return { mode: 'full' };
+  const pages = changedKeys(previous.pages, current.pages);
+  const files = changedKeys(previous.files, current.files);
+  const removedPages = Object.keys(previous.pages).filter((url) => !(url in current.pages));
+  const removedFiles = Object.keys(previous.files).filter((p) => !(p in current.files));
+  // Copied files are keyed by path only: their bytes are compared when the build applies them.
+  for (const [p, key] of Object.entries(current.files)) if (key.startsWith('copy:')) files.add(p);
+  if (pages.size === 0 && removedPages.length === 0 && removedFiles.length === 0 && [...files].every((p) => current.files[p]!.startsWith('copy:'))) {
+    return { mode: 'none' };
+  }
+  return { mode: 'incremental', pages, removedPages, files, removedFiles };
+}
+
+function changedKeys(previous: Record<string, string>, current: Record<string, string>): Set<string> {
+  const changed = new Set<string>();
+  for (const [key, value] of Object.entries(current)) if (previous[key] !== value) changed.add(key);
+  return changed;
+}
