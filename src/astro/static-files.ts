@@ -41,7 +41,25 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
     files.push({ path: local(route.jsonUrl), body: { text: `${JSON.stringify(json, null, 2)}\n` } });
     if (route.rawUrl) files.push({ path: local(route.rawUrl), body: { copy: s.file } });
   }
+  const sitemap = renderSitemap(data);
+  if (sitemap !== null) files.push({ path: 'sitemap.xml', body: { text: sitemap } });
   return files;
+}
+
+/**
+ * The sitemap of the listed pages (home, topics, subjects that are not hidden), or null when
+ * `[site] url` is not set: a sitemap needs absolute URLs.
+ */
+export function renderSitemap(data: SiteData): string | null {
+  if (!data.site.url) return null;
+  const origin = data.site.url.replace(/\/+$/, '');
+  const urls = [data.routes.base, ...data.routes.topics.map((t) => t.url), ...data.routes.subjects.filter((r) => !r.subject.hidden).map((r) => r.url)];
+  const entries = urls.map((url) => `  <url><loc>${escapeXml(new URL(url, `${origin}/`).href)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Reads a static file's bytes. */

@@ -69,7 +69,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   const warnings = data.diagnostics.filter((d) => d.kind === 'warning');
   for (const warning of warnings) io.err(`warning: ${formatDiagnostic(warning, io.cwd)}`);
   const counts = countSubjects(data);
-  io.err(`read      ${counts.topics} topics, ${counts.subjects} subjects (${lap()})`);
+  io.err(`read      ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${lap()})`);
 
   const root = projectRoot();
   const manifestFile = path.join(cacheDir, 'site-manifest.json');
@@ -103,7 +103,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     fs.writeFileSync(markerFile, manifestId(manifest));
   }
   io.err(
-    `Built ${shown(outDir)}/: ${counts.topics} topics, ${counts.subjects} subjects (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(warnings.length, 'warning')}, ${seconds(performance.now() - started)}`,
+    `Built ${shown(outDir)}/: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(warnings.length, 'warning')}, ${seconds(performance.now() - started)}`,
   );
   return 0;
 }
