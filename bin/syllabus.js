@@ -46,8 +46,8 @@ function sourceKey() {
       }
     }
   };
-  visit(path.join(root, 'src', 'kb'));
-  visit(path.join(root, 'src', 'cli'));
+  // The bundle holds src/cli and what it imports: the core and the site's data modules.
+  visit(path.join(root, 'src'));
   for (const file of ['package-lock.json', 'package.json', 'bin/syllabus.js']) {
     state += `${file}\0${fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0}\n`;
   }

@@ -23,9 +23,10 @@ export interface FolderNav {
   /** The folder's slug (`''` for the topic's top level). */
   slug: string;
   url: string;
-  /** Listed subjects in the folder. */
-  count: number;
-  /** The folder's subjects when it is small, else null (the topic page lists them). */
+  /**
+   * The folder's subjects when it is small, else null (the topic page lists them). A large
+   * folder's pages show no count either, so that adding a subject changes only its neighbours.
+   */
   siblings: (NavLink & { current: boolean })[] | null;
 }
 
@@ -186,7 +187,6 @@ function folderNav(base: string, topic: string, subject: CatalogSubject, members
   return {
     slug,
     url: folderUrl(base, topic, slug),
-    count: members.length,
     siblings:
       members.length <= SMALL_FOLDER
         ? members.map((s) => ({ label: s.title, url: subjectUrl(base, topic, s.address), current: s === subject }))

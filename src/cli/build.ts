@@ -66,8 +66,10 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, io.cwd));
     throw new CliError(`the knowledge base has ${errors.length} content ${errors.length === 1 ? 'error' : 'errors'}; nothing was built.`, 1, errors.map((e) => `error: ${e}`));
   }
-  const warnings = data.diagnostics.filter((d) => d.kind === 'warning');
-  for (const warning of warnings) io.err(`warning: ${formatDiagnostic(warning, io.cwd)}`);
+  const warnings = data.diagnostics.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, io.cwd));
+  // SPEC 1: without [site] url, links stay relative and there is no sitemap; the build says so.
+  if (!data.site.url) warnings.push(`${shown(files[0]!)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
+  for (const warning of warnings) io.err(`warning: ${warning}`);
   const counts = countSubjects(data);
   io.err(`read      ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${lap()})`);
 

@@ -46,6 +46,7 @@ describe('the public surface of src/kb', () => {
       'renderListing',
       'renderLoaded',
       'resolvePatterns',
+      'resolveSubjectLink',
       'resolveTopicId',
       'runLearn',
       'skippedMessage',

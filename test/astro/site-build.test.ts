@@ -1,0 +1,270 @@
+/**
+ * The built site of test/fixtures/site, checked on the files in dist/: visibility (canaries in
+ * every file, the Pagefind index decompressed), rendering, navigation bounds, and incremental
+ * rebuilds. Built once for the file; the browser tests are in test/e2e.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
+import { makeTree } from '../helpers/temp-tree.ts';
+
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'site');
+let work: string;
+let dist: string;
+let first: CliRun;
+
+/** Every file of dist/ as text; Pagefind's gzipped files decompressed, so the index counts too. */
+function readDist(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of fs.readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(dist, name);
+    if (!fs.statSync(full).isFile()) continue;
+    let bytes = fs.readFileSync(full);
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = zlib.gunzipSync(bytes);
+    files.set(name.split(path.sep).join('/'), bytes.toString('latin1'));
+  }
+  return files;
+}
+
+function containing(text: string): string[] {
+  return [...readDist()].filter(([, body]) => body.includes(text)).map(([name]) => name);
+}
+
+function page(url: string): string {
+  return fs.readFileSync(path.join(dist, url, 'index.html'), 'utf8');
+}
+
+/** The part of a page between two markers, both included. */
+function between(html: string, start: string, end: string): string {
+  const from = html.indexOf(start);
+  expect(from, `missing ${start}`).toBeGreaterThanOrEqual(0);
+  return html.slice(from, html.indexOf(end, from) + end.length);
+}
+
+function build(): CliRun {
+  return runCli(['build', '--config', path.join(work, 'kb.toml'), '--out', dist, '--cache', path.join(work, '.cache')], { cwd: work });
+}
+
+beforeAll(() => {
+  work = makeTree({});
+  fs.cpSync(FIXTURE, work, { recursive: true });
+  dist = path.join(work, 'dist');
+  first = build();
+});
+
+describe('the build', () => {
+  it('prints a line per phase and a closing summary', () => {
+    expect(first.code).toBe(0);
+    expect(first.stderr.replace(/\d+\.\d s/g, 'T s')).toBe(
+      [
+        'warning: handbook/files/archive.bin: Binary file: its content is skipped (subject "files/archive" shows a message). Remove it, or keep it only as a download.',
+        'warning: handbook/img/logo.png: Binary file: its content is skipped (subject "img/logo" shows a message). Remove it, or keep it only as a download.',
+        'read      1 topic, 37 subjects (T s)',
+        'pages     41 pages; 37 subjects rendered, 0 unchanged (T s)',
+        'search    34 pages indexed (T s)',
+        'Built dist/: 1 topic, 37 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('visibility (SPEC 6)', () => {
+  it('leaves no byte of disabled subjects or disabled topics anywhere, search index included', () => {
+    for (const canary of ['DISABLEDCANARY_91bd', 'unreleased-zebra', 'Unreleased zebra', 'DISABLEDTOPICCANARY_c4e2', 'runbook-walrus', 'VaultTitleCanary', 'opsvault']) {
+      expect(containing(canary), canary).toEqual([]);
+    }
+  });
+
+  it('builds a hidden subject at its own addresses only', () => {
+    const own = ['handbook/secret/hidden-note.md', 'handbook/secret/hidden-note/index.html', 'kb/subjects/handbook/secret/hidden-note.json'];
+    expect(containing('HIDDENCANARY_7f3a')).toEqual(own);
+    expect(containing('hidden-note')).toEqual(['handbook/secret/hidden-note/index.html', 'kb/subjects/handbook/secret/hidden-note.json']);
+    expect(page('handbook/secret/hidden-note')).toContain('<meta name="robots" content="noindex">');
+    expect(page('handbook/secret/hidden-note')).not.toContain('data-pagefind-body');
+    expect(page('handbook/welcome')).not.toContain('noindex');
+  });
+
+  it('indexes exactly the listed text subjects for search, with their topic as a filter', () => {
+    const fragments = [...readDist()].filter(([name]) => name.endsWith('.pf_fragment')).map(([, body]) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; filters: Record<string, string[]> });
+    const urls = fragments.map((f) => f.url).sort();
+    expect(urls).toEqual([
+      '/handbook/guides/config/',
+      '/handbook/guides/deploy/',
+      ...Array.from({ length: 30 }, (_, i) => `/handbook/many/item-${String(i + 1).padStart(2, '0')}/`),
+      '/handbook/notes/',
+      '/handbook/welcome/',
+    ]);
+    expect(new Set(fragments.map((f) => JSON.stringify(f.filters)))).toEqual(new Set(['{"topic":["Team Handbook"]}']));
+  });
+
+  it('lists hidden subjects in no sitemap, topic page or navigation', () => {
+    expect(fs.readFileSync(path.join(dist, 'sitemap.xml'), 'utf8')).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        '  <url><loc>https://handbook.example.test/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/files/archive/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/guides/config/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/guides/deploy/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/img/logo/</loc></url>',
+        ...Array.from({ length: 30 }, (_, i) => `  <url><loc>https://handbook.example.test/handbook/many/item-${String(i + 1).padStart(2, '0')}/</loc></url>`),
+        '  <url><loc>https://handbook.example.test/handbook/notes/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/welcome/</loc></url>',
+        '</urlset>',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('rendering', () => {
+  it('renders markdown with rewritten links and sanitised raw HTML', () => {
+    const html = page('handbook/welcome');
+    const body = html.slice(html.indexOf('</div>', html.indexOf('class="meta"')) + '</div>'.length, html.indexOf('</article>'));
+    expect(body).toBe(
+      [
+        '<p>Read the <a href="/handbook/guides/deploy/#rollback">deploy guide</a> and the <a href="/handbook/notes/">notes</a>.',
+        'See the <a href="/handbook/#folder-guides">guides folder</a> too.</p>',
+        '<p><img src="/raw/handbook/img/logo/logo.png" alt="Team logo"></p>',
+        '<details><summary>More</summary>Kept details text.</details>',
+        '',
+        '<img src="/raw/handbook/x/x">',
+        '<a>anchor</a>',
+        '',
+        '<p>A <a>bad link</a> and a <a href="https://example.test/docs">good one</a>.</p>',
+        '<h2 id="values">Values<a class="heading-anchor" href="#values" aria-label="Link to this section" data-pagefind-ignore>#</a></h2>',
+        '<p>We write things down.</p>',
+        '',
+      ].join('\n'),
+    );
+    for (const attack of ['xss-script', 'xss-onerror', 'xss-link', 'xss-anchor', 'evil.example.test', '<script>alert']) expect(html).not.toContain(attack);
+  });
+
+  it('shows the front matter title once, and its description as the page description', () => {
+    const html = page('handbook/welcome');
+    expect(html).toContain('<title>Welcome aboard · Fixture Handbook</title>');
+    expect(html).toContain('<meta name="description" content="The first page every teammate reads.">');
+    expect(html.match(/<h1/g)).toHaveLength(1);
+  });
+
+  it('highlights code subjects and code blocks with light and dark themes', () => {
+    const config = page('handbook/guides/config');
+    expect(config).toMatch(/<pre class="astro-code astro-code-themes github-light github-dark"[^>]*data-language="toml"/);
+    expect(config).toContain('--shiki-dark:');
+    expect(page('handbook/guides/deploy')).toMatch(/<pre class="astro-code[^"]*"[^>]*data-language="toml"/);
+  });
+
+  it('shows text subjects as preformatted text, escaped', () => {
+    expect(page('handbook/notes')).toContain('<pre class="plain-text">Plain notes.\nSecond line with &lt;angle&gt; &amp; ampersand.</pre>');
+  });
+
+  it('shows images on their page and offers other binaries as downloads, from the stored bytes', () => {
+    expect(page('handbook/img/logo')).toContain('<img src="/raw/handbook/img/logo/logo.png" alt="logo">');
+    expect(page('handbook/files/archive')).toContain('<a href="/raw/handbook/files/archive/archive.bin" download>Download archive.bin</a>');
+    expect(fs.readFileSync(path.join(dist, 'raw/handbook/img/logo/logo.png'))).toEqual(fs.readFileSync(path.join(FIXTURE, 'handbook/img/logo.png')));
+    expect(fs.readFileSync(path.join(dist, 'raw/handbook/files/archive/archive.bin'))).toEqual(fs.readFileSync(path.join(FIXTURE, 'handbook/files/archive.bin')));
+  });
+
+  it('writes each subject’s markdown twin and JSON, and links them from its page', () => {
+    expect(fs.readFileSync(path.join(dist, 'handbook/guides/config.md'), 'utf8')).toBe('```toml\n# Service settings\n[service]\nname = "api"\nreplicas = 3\n```');
+    const html = page('handbook/guides/config');
+    expect(html).toContain('<link rel="alternate" type="text/markdown" href="/handbook/guides/config.md">');
+    expect(html).toContain('<a href="/kb/subjects/handbook/guides/config.json" type="application/json">JSON</a>');
+    expect(html).toContain('<a href="https://example.test/acme/handbook/edit/trunk/handbook/guides/config.toml" rel="noopener">Edit</a>');
+  });
+});
+
+describe('navigation', () => {
+  it('gives a subject breadcrumbs, a table of contents, its small folder and previous/next', () => {
+    const html = page('handbook/guides/deploy');
+    expect(between(html, '<nav class="breadcrumbs"', '</nav>')).toBe(
+      '<nav class="breadcrumbs" aria-label="Breadcrumbs"><ol><li><a href="/handbook/">Team Handbook</a></li><li><a href="/handbook/#folder-guides">guides</a></li><li aria-current="page">Deploying</li></ol></nav>',
+    );
+    expect(between(html, '<nav class="toc"', '</nav>')).toBe(
+      '<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">On this page</h2><ul><li class="depth-2"><a href="#rollback">Rollback</a></li><li class="depth-3"><a href="#rollback-steps">Rollback steps</a></li></ul></nav>',
+    );
+    expect(between(html, '<nav class="folder"', '</nav>')).toBe(
+      '<nav class="folder" aria-labelledby="folder-title"><h2 id="folder-title">guides/</h2><ul><li><a href="/handbook/guides/config/">config</a></li><li><a href="/handbook/guides/deploy/" aria-current="page">Deploying</a></li></ul></nav>',
+    );
+    expect(between(html, '<nav class="pager"', '</nav>')).toBe(
+      '<nav class="pager" aria-label="Previous and next subjects"><a class="previous" href="/handbook/guides/config/" rel="prev"><span>Previous</span>config</a><a class="next" href="/handbook/img/logo/" rel="next"><span>Next</span>logo</a></nav>',
+    );
+  });
+
+  it('links a large folder instead of listing it on every page', () => {
+    const html = page('handbook/many/item-07');
+    expect(between(html, '<nav class="folder"', '</nav>')).toBe(
+      '<nav class="folder" aria-labelledby="folder-title"><h2 id="folder-title">many/</h2><p><a href="/handbook/#folder-many">Browse this folder</a></p></nav>',
+    );
+  });
+
+  it('keeps every subject page’s links bounded, whatever the size of its topic', () => {
+    const counts = [...readDist()]
+      .filter(([name]) => /^handbook\/.+\/index\.html$/.test(name))
+      .map(([name, body]) => [name, body.match(/<a /g)?.length ?? 0] as const);
+    expect(counts.length).toBe(37);
+    for (const [name, links] of counts) expect(links, name).toBeLessThanOrEqual(40);
+  });
+
+  it('lists every listed subject on the topic page, in folders, with learned ones marked', () => {
+    const html = page('handbook');
+    expect(html).toContain('<h3 id="folder-many">many/ <span class="counts">(30)</span></h3>');
+    expect(html).toContain('<li><a href="/handbook/welcome/">Welcome aboard</a><span class="badge learned" title="Pre-loaded into the agent\'s system prompt">learned</span></li>');
+    expect(html).toContain('<p>Everything a new teammate needs. Start with <strong>Welcome</strong>.</p>');
+    expect(html.match(/<li><a href="\/handbook\//g)).toHaveLength(36);
+  });
+
+  it('shows each topic on the home page with its introduction, subject count and tokens', () => {
+    const html = page('');
+    expect(between(html, '<ul class="topics">', '</ul>')).toMatch(
+      /^<ul class="topics"><li><h2><a href="\/handbook\/">Team Handbook<\/a><\/h2><p>How we build and ship\.<\/p><p class="counts">36 subjects · [\d,]+ tokens<\/p><\/li><\/ul>$/,
+    );
+  });
+
+  it('loads nothing from other sites: no external scripts, styles or fonts', () => {
+    for (const [name, body] of readDist()) {
+      if (!name.endsWith('.html') && !name.endsWith('.css')) continue;
+      expect(body, name).not.toMatch(/<script[^>]+src="(https?:)?\/\//);
+      expect(body, name).not.toMatch(/<link[^>]+rel="stylesheet"[^>]+href="(https?:)?\/\//);
+      expect(body, name).not.toMatch(/@import|url\((["']?)(https?:)?\/\//);
+    }
+  });
+});
+
+describe('incremental rebuilds', () => {
+  it('rebuilds nothing when nothing changed', () => {
+    const before = fs.statSync(path.join(dist, 'handbook/welcome/index.html')).mtimeMs;
+    const again = build();
+    expect(again.code).toBe(0);
+    expect(again.stderr.replace(/\d+\.\d s/g, 'T s').split('\n').slice(2)).toEqual([
+      'read      1 topic, 37 subjects (T s)',
+      'pages     nothing changed since the last build of dist/ (T s)',
+      'Built dist/: 1 topic, 37 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
+      '',
+    ]);
+    expect(fs.statSync(path.join(dist, 'handbook/welcome/index.html')).mtimeMs).toBe(before);
+  });
+
+  it('rebuilds a changed subject and every page that shows it, and removes a deleted one', () => {
+    fs.writeFileSync(path.join(work, 'handbook/guides/deploy.md'), '# Shipping\n\nDeploys go out every day.\n');
+    fs.rmSync(path.join(work, 'handbook/many/item-30.md'));
+    const again = build();
+    expect(again.code).toBe(0);
+    // Pages showing the new title (the subject, its neighbour and folder mate config, its
+    // neighbour logo, the topic page), and the neighbours of the removed item (item-29, notes).
+    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subjects rendered, 35 unchanged');
+    expect(page('handbook/guides/deploy')).toContain('<h1 data-pagefind-meta="title">Shipping</h1>');
+    expect(page('handbook/guides/config')).toContain('<a class="next" href="/handbook/guides/deploy/" rel="next"><span>Next</span>Shipping</a>');
+    expect(page('handbook')).toContain('<a href="/handbook/guides/deploy/">Shipping</a>');
+    expect(fs.existsSync(path.join(dist, 'handbook/many/item-30'))).toBe(false);
+    expect(fs.existsSync(path.join(dist, 'handbook/many/item-30.md'))).toBe(false);
+    expect(fs.existsSync(path.join(dist, 'kb/subjects/handbook/many/item-30.json'))).toBe(false);
+    expect(containing('item-30')).toEqual([]);
+    expect(containing('pineapple-deploy')).toEqual([]);
+    expect(page('handbook/many/item-29')).not.toContain('rel="next"');
+  });
+});
