@@ -68,7 +68,6 @@ async function loadBundle() {
   if (!fs.existsSync(bundle)) {
     const { build } = await import('esbuild');
     fs.mkdirSync(cacheDir, { recursive: true });
-    for (const old of fs.readdirSync(cacheDir)) if (old.startsWith('cli-')) fs.rmSync(path.join(cacheDir, old), { force: true });
     const temporary = `${bundle}.${process.pid}.tmp`;
     await build({
       entryPoints: [path.join(root, 'src', 'cli', 'main.ts')],
@@ -85,6 +84,12 @@ async function loadBundle() {
       logLevel: 'error',
     });
     fs.renameSync(temporary, bundle);
+    // Older bundles go once they are surely out of use: another process may be loading one now.
+    const stale = Date.now() - 10 * 60 * 1000;
+    for (const old of fs.readdirSync(cacheDir)) {
+      const file = path.join(cacheDir, old);
+      if (old.startsWith('cli-') && file !== bundle && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < stale) fs.rmSync(file, { force: true });
+    }
   }
   module.enableCompileCache?.(path.join(cacheDir, 'v8'));
   return import(pathToFileURL(bundle).href);
