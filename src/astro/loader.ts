@@ -7,13 +7,44 @@ import { pathToFileURL } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { CatalogSubject } from '../kb/index.ts';
 import { finishSubjectHtml } from './rendered-html.ts';
-import { loadSiteData, type SiteData } from './site-data.ts';
+import { loadSiteData, resetSiteData, type SiteData } from './site-data.ts';
 
 /** Bumped when what the loaders store changes shape: older entries are then rendered again. */
 export const LOADER_VERSION = 2;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;
+
+const reloaders = new Set<() => Promise<void>>();
+let watching = false;
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * In the dev server, reloads every collection when a topic folder or a config file changes: the
+ * knowledge base is read again, then each loader runs.
+ */
+function reloadOnChange(context: LoaderContext, reload: () => Promise<void>): void {
+  const { watcher } = context;
+  if (!watcher) return;
+  reloaders.add(reload);
+  if (watching) return;
+  watching = true;
+  void loadSiteData().then((data) => {
+    watcher.add([...data.catalog.topics.map((t) => t.dir), ...data.kb.config.files]);
+    const folders = data.catalog.topics.map((t) => t.dir + '/');
+    const files = new Set(data.kb.config.files);
+    watcher.on('all', (_event, changed) => {
+      if (!files.has(changed) && !folders.some((f) => changed.startsWith(f))) return;
+      clearTimeout(pending);
+      pending = setTimeout(() => {
+        resetSiteData();
+        void (async () => {
+          for (const run of reloaders) await run();
+        })().catch((error: unknown) => context.logger.error((error as Error).message));
+      }, 100);
+    });
+  });
+}
 
 /** A heading of a rendered subject, for its table of contents. */
 export interface SubjectHeading {
@@ -27,40 +58,45 @@ export function subjectsLoader(): Loader {
   return {
     name: 'syllabus-subjects',
     async load(context) {
-      const data = await loadSiteData();
-      const { store, generateDigest } = context;
-      const seen = new Set<string>();
-      const stale: { id: string; subject: CatalogSubject; digest: string }[] = [];
-      const shared = renderInputs(data);
-      for (const topic of data.catalog.topics) {
-        for (const subject of topic.subjects) {
-          const id = `${subject.topic}/${subject.slug}`;
-          seen.add(id);
-          const digest = generateDigest({ ...shared, file: subject.file, sha256: subject.sha256, title: subject.title, format: subject.format, language: subject.language, skipped: subject.skipped });
-          // Compare before rendering: rendering is the cost the digest saves.
-          if (store.get(id)?.digest !== digest) stale.push({ id, subject, digest });
-        }
-      }
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < stale.length) {
-          const { id, subject, digest } = stale[next++]!;
-          const rendered = await renderSubject(subject, context);
-          store.set({ id, data: { topic: subject.topic, slug: subject.slug }, digest, rendered });
-        }
-      };
-      await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
-      let dropped = 0;
-      for (const id of store.keys()) {
-        if (!seen.has(id)) {
-          store.delete(id);
-          dropped++;
-        }
-      }
-      data.renderStats = { rendered: stale.length, unchanged: seen.size - stale.length, dropped };
-      context.logger.info(`${stale.length} of ${seen.size} subjects rendered, ${seen.size - stale.length} unchanged, ${dropped} dropped`);
+      reloadOnChange(context, () => loadSubjects(context));
+      await loadSubjects(context);
     },
   };
+}
+
+async function loadSubjects(context: LoaderContext): Promise<void> {
+  const data = await loadSiteData();
+  const { store, generateDigest } = context;
+  const seen = new Set<string>();
+  const stale: { id: string; subject: CatalogSubject; digest: string }[] = [];
+  const shared = renderInputs(data);
+  for (const topic of data.catalog.topics) {
+    for (const subject of topic.subjects) {
+      const id = `${subject.topic}/${subject.slug}`;
+      seen.add(id);
+      const digest = generateDigest({ ...shared, file: subject.file, sha256: subject.sha256, title: subject.title, format: subject.format, language: subject.language, skipped: subject.skipped });
+      // Compare before rendering: rendering is the cost the digest saves.
+      if (store.get(id)?.digest !== digest) stale.push({ id, subject, digest });
+    }
+  }
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < stale.length) {
+      const { id, subject, digest } = stale[next++]!;
+      const rendered = await renderSubject(subject, context);
+      store.set({ id, data: { topic: subject.topic, slug: subject.slug }, digest, rendered });
+    }
+  };
+  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+  let dropped = 0;
+  for (const id of store.keys()) {
+    if (!seen.has(id)) {
+      store.delete(id);
+      dropped++;
+    }
+  }
+  data.renderStats = { rendered: stale.length, unchanged: seen.size - stale.length, dropped };
+  context.logger.info(`${stale.length} of ${seen.size} subjects rendered, ${seen.size - stale.length} unchanged, ${dropped} dropped`);
 }
 
 /** The `topics` collection: each topic's description, rendered as markdown. */
@@ -68,20 +104,25 @@ export function topicsLoader(): Loader {
   return {
     name: 'syllabus-topics',
     async load(context) {
-      const data = await loadSiteData();
-      const { store, generateDigest } = context;
-      const seen = new Set<string>();
-      for (const topic of data.catalog.topics) {
-        seen.add(topic.id);
-        const description = topic.description ?? '';
-        const digest = generateDigest({ v: LOADER_VERSION, description, html: data.site.allow_html });
-        if (store.get(topic.id)?.digest === digest) continue;
-        const rendered = description === '' ? { html: '' } : await context.renderMarkdown(description);
-        store.set({ id: topic.id, data: { id: topic.id }, digest, rendered: { html: rendered.html } });
-      }
-      for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
+      reloadOnChange(context, () => loadTopics(context));
+      await loadTopics(context);
     },
   };
+}
+
+async function loadTopics(context: LoaderContext): Promise<void> {
+  const data = await loadSiteData();
+  const { store, generateDigest } = context;
+  const seen = new Set<string>();
+  for (const topic of data.catalog.topics) {
+    seen.add(topic.id);
+    const description = topic.description ?? '';
+    const digest = generateDigest({ v: LOADER_VERSION, description, html: data.site.allow_html });
+    if (store.get(topic.id)?.digest === digest) continue;
+    const rendered = description === '' ? { html: '' } : await context.renderMarkdown(description);
+    store.set({ id: topic.id, data: { id: topic.id }, digest, rendered: { html: rendered.html } });
+  }
+  for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
 }
 
 /** What every subject's rendering depends on besides its own content. */

@@ -94,6 +94,12 @@ export function loadSiteData(): Promise<SiteData> {
   return shared[PENDING];
 }
 
+/** Forgets the site data, so the next `loadSiteData()` reads the knowledge base again (dev server edits). */
+export function resetSiteData(): void {
+  delete shared[PENDING];
+  delete shared[READY];
+}
+
 /** The site data once loaded (markdown plugins run synchronously inside a render), else undefined. */
 export function currentSiteData(): SiteData | undefined {
   return shared[READY];

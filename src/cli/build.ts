@@ -2,7 +2,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hasContentErrors } from '../kb/index.ts';
 import { buildManifest, planBuild, type BuildManifest } from '../astro/build-plan.ts';
 import { prepareSiteData, provideSiteData, type SiteData } from '../astro/site-data.ts';
@@ -11,6 +10,7 @@ import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } from './knowledge-base-options.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
+import { projectRoot } from './project-root.ts';
 
 export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR]
 
@@ -26,13 +26,6 @@ Options:
   -h, --help          show this help
 
 Exit codes: 0 built, 1 content errors or a failed build, 2 usage or configuration error.`;
-
-/** The project folder (where astro.config.mjs is), from this file's place in the bundle or in src/. */
-function projectRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!dir.endsWith(`${path.sep}node_modules`) && path.basename(dir) !== 'src' && dir !== path.dirname(dir)) dir = path.dirname(dir);
-  return path.dirname(dir);
-}
 
 /** Runs `build`; returns the exit code. */
 export async function buildCommand(argv: string[], io: CommandIo): Promise<number> {

@@ -1,9 +1,11 @@
 /** The `syllabus` command line: dispatches to one function per command and maps errors to exit codes. */
 import { buildCommand, BUILD_HELP } from './build.ts';
 import { checkCommand, CHECK_HELP } from './check.ts';
+import { devCommand, DEV_HELP } from './dev.ts';
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { learnCommand, LEARN_HELP } from './learn.ts';
+import { previewCommand, PREVIEW_HELP } from './preview.ts';
 import { promptCommand, PROMPT_HELP } from './prompt.ts';
 import { schemaCommand, SCHEMA_HELP } from './schema.ts';
 
@@ -15,6 +17,8 @@ const COMMANDS: Record<string, { run: Command; help: string; summary: string }> 
   schema: { run: schemaCommand, help: SCHEMA_HELP, summary: "the learn tool's parameters schema (--tool: its definition)" },
   check: { run: checkCommand, help: CHECK_HELP, summary: 'validate the configuration and every subject' },
   build: { run: buildCommand, help: BUILD_HELP, summary: 'build the site and its endpoints into dist/' },
+  dev: { run: devCommand, help: DEV_HELP, summary: 'serve the site while you write' },
+  preview: { run: previewCommand, help: PREVIEW_HELP, summary: 'serve a built site' },
 };
 
 export const MAIN_HELP = `Usage: syllabus <command> [options]

@@ -1,0 +1,79 @@
+/** A static file server for a built site, as a static host serves it (used by `syllabus preview`). */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+/** Content types by file extension; anything else is application/octet-stream. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
+};
+
+/** A running server. */
+export interface RunningServer {
+  /** Its origin, without a trailing slash: `http://127.0.0.1:PORT`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `dir` on `host:port` (port 0: any free port): `/x/` is `/x/index.html`, a folder without
+ * its slash redirects to it, a missing file is the root's `404.html` with status 404, and paths
+ * that leave `dir` are refused.
+ */
+export async function serveStatic(dir: string, host = '127.0.0.1', port = 0): Promise<RunningServer> {
+  const root = path.resolve(dir);
+  const server = http.createServer((request, response) => {
+    const send = (status: number, headers: http.OutgoingHttpHeaders, body?: Buffer): void => {
+      response.writeHead(status, headers);
+      response.end(request.method === 'HEAD' ? undefined : body);
+    };
+    if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, { allow: 'GET, HEAD' });
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    let wanted: string;
+    try {
+      wanted = decodeURIComponent(url.pathname);
+    } catch {
+      return send(400, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Bad request\n'));
+    }
+    const file = path.join(root, wanted);
+    if (file !== root && !file.startsWith(root + path.sep)) return send(403, {});
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat?.isDirectory() && !wanted.endsWith('/')) return send(301, { location: `${url.pathname}/${url.search}` });
+    const target = stat?.isDirectory() ? path.join(file, 'index.html') : file;
+    if (fs.statSync(target, { throwIfNoEntry: false })?.isFile()) {
+      return send(200, { 'content-type': CONTENT_TYPES[path.extname(target).toLowerCase()] ?? 'application/octet-stream' }, fs.readFileSync(target));
+    }
+    const notFound = path.join(root, '404.html');
+    send(404, { 'content-type': 'text/html; charset=utf-8' }, fs.existsSync(notFound) ? fs.readFileSync(notFound) : Buffer.from('Not found\n'));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
