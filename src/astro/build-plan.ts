@@ -42,7 +42,9 @@ export function buildManifest(data: SiteData, source: string, staticFiles: Stati
   });
   const files: Record<string, string> = {};
   for (const file of staticFiles) files[file.path] = 'text' in file.body ? hash(file.body.text) : `copy:${file.body.copy}`;
-  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics }), pages, files };
+  // Pages render images from the set of published files: a change there rebuilds everything.
+  const raw = [...data.rawUrls.values()].sort();
+  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics, raw }), pages, files };
 }
 
 /** Decides what to build, given the manifest of the build now in the output folder (if any). */

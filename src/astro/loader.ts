@@ -127,7 +127,8 @@ async function loadTopics(context: LoaderContext): Promise<void> {
 
 /** What every subject's rendering depends on besides its own content. */
 function renderInputs(data: SiteData): Record<string, unknown> {
-  return { v: LOADER_VERSION, base: data.routes.base, html: data.site.allow_html, topics: data.linkTopics };
+  // Images link to published files: a file that appears or disappears changes the pages showing it.
+  return { v: LOADER_VERSION, base: data.routes.base, html: data.site.allow_html, topics: data.linkTopics, raw: [...data.rawUrls.values()].sort() };
 }
 
 async function renderSubject(subject: CatalogSubject, context: LoaderContext): Promise<{ html: string; metadata: { headings: SubjectHeading[] } }> {

@@ -3,11 +3,12 @@
  * site's URLs, and raw HTML sanitised unless `[site] allow_html = true`. Both read the site data
  * of the build through `currentSiteData()`.
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HastPluginDefinition } from 'satteri';
 import { addressOf, resolveSubjectLink } from '../kb/index.ts';
 import { currentSiteData } from './site-data.ts';
-import { folderUrl, rawUrl, subjectUrl } from './urls.ts';
+import { folderUrl, subjectUrl } from './urls.ts';
 
 /** Elements removed with their content: they run code, load other documents or take input. */
 const REMOVED_ELEMENTS = [
@@ -85,11 +86,15 @@ export function createLinksPlugin(): HastPluginDefinition {
         const target = resolveSubjectLink(value, from, data.linkTopics);
         if (!target) return;
         const base = data.routes.base;
-        let url: string;
-        if (target.folder) url = folderUrl(base, target.topic, target.slug);
-        else if (node.tagName === 'img') url = rawUrl(base, target.topic, addressOf(target.slug), target.path.slice(target.path.lastIndexOf('/') + 1));
-        else url = subjectUrl(base, target.topic, addressOf(target.slug)) + target.fragment;
-        ctx.setProperty(node, key, url);
+        let url: string | undefined;
+        if (node.tagName === 'img') {
+          // Only files the site publishes have an address; any other image is left as written.
+          const dir = data.linkTopics.find((t) => t.id === target.topic)!.dir;
+          url = target.folder ? undefined : data.rawUrls.get(path.join(dir, target.path));
+        } else {
+          url = target.folder ? folderUrl(base, target.topic, target.slug) : subjectUrl(base, target.topic, addressOf(target.slug)) + target.fragment;
+        }
+        if (url !== undefined) ctx.setProperty(node, key, url);
       },
     },
   };

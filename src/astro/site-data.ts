@@ -34,6 +34,8 @@ export interface SiteData {
   linkTopics: LinkTopic[];
   /** Subjects by absolute file path. */
   byFile: Map<string, CatalogSubject>;
+  /** The published file URL (`/raw/…`) of subjects shown as images or downloads, by absolute file path. */
+  rawUrls: Map<string, string>;
   /** What the content loader did in this build (rendered anew, or kept from the cache). */
   renderStats: { rendered: number; unchanged: number; dropped: number };
   /** In an incremental build, the only page URLs and static file paths to build; else undefined. */
@@ -69,6 +71,7 @@ export async function prepareSiteData(configFiles: string[]): Promise<SiteData> 
     diagnostics: all,
     linkTopics: catalog.topics.map((t) => ({ id: t.id, dir: t.dir })),
     byFile,
+    rawUrls: new Map(routes.subjects.filter((r) => r.rawUrl !== null).map((r) => [r.subject.file, r.rawUrl!])),
     renderStats: { rendered: 0, unchanged: 0, dropped: 0 },
   };
 }

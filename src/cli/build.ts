@@ -80,7 +80,10 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     provideSiteData(data);
     // Astro builds inside the project, where its own packages resolve from the prerender step;
     // the result then replaces the output folder, or updates it in an incremental build.
-    const staging = path.join(cacheDir, 'site-build');
+    // Inside the project: Astro writes its prerender chunks beside the output, and they import
+    // Astro from node_modules. One folder per cache, so that builds of different knowledge bases
+    // can run at the same time.
+    const staging = path.join(root, '.cache', 'site-builds', createHash('sha1').update(cacheDir).digest('hex').slice(0, 16));
     fs.rmSync(staging, { recursive: true, force: true });
     await runAstro(root, staging, cacheDir, data);
     const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
@@ -188,7 +191,7 @@ function applyChanges(staging: string, outDir: string, base: string, removedPage
         fs.mkdirSync(to, { recursive: true });
         move(from);
       } else {
-        fs.renameSync(from, to);
+        moveFile(from, to);
       }
     }
   };
@@ -202,6 +205,16 @@ function applyChanges(staging: string, outDir: string, base: string, removedPage
   for (const file of removedFiles) {
     fs.rmSync(path.join(outDir, file), { force: true });
     removeEmptyFolders(outDir, path.dirname(path.join(outDir, file)));
+  }
+}
+
+/** Moves a file, copying it when the two places are on different file systems. */
+function moveFile(from: string, to: string): void {
+  try {
+    fs.renameSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+    fs.rmSync(from, { force: true });
   }
 }
 

@@ -15,7 +15,9 @@ Options:
   -c, --config PATH  config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
       --host HOST    address to listen on (default 127.0.0.1)
       --port N       port (default 4321)
-  -h, --help         show this help`;
+  -h, --help         show this help
+
+Exit codes: 0 stopped, 1 the server failed, 2 usage or configuration error.`;
 
 /** Runs `dev`; resolves when the server stops. */
 export async function devCommand(argv: string[], io: CommandIo): Promise<number> {

@@ -14,7 +14,9 @@ Options:
   -o, --out DIR    the built site (default dist/)
       --host HOST  address to listen on (default 127.0.0.1)
       --port N     port (default 4321)
-  -h, --help       show this help`;
+  -h, --help       show this help
+
+Exit codes: 0 stopped, 1 no built site in the folder, 2 usage error.`;
 
 /** Runs `preview`; resolves when the server stops. */
 export async function previewCommand(argv: string[], io: CommandIo): Promise<number> {

@@ -148,7 +148,8 @@ function readFolder(folder: Folder, options: WalkOptions, diagnostics: Diagnosti
       }
     }
     if (isDir) {
-      if (name === '.git') continue;
+      // Git's folder and Syllabus's own build cache are never knowledge.
+      if (name === '.git' || name === '.syllabus-cache') continue;
       kept.push({ path: rel, file: abs, folder: { abs, real, rel, ancestors: [...folder.ancestors, real] } });
     } else if (isFile) {
       if (folder.rel === '' && name === 'links.txt') continue;

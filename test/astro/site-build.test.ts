@@ -132,7 +132,7 @@ describe('rendering', () => {
         '<p><img src="/raw/handbook/img/logo/logo.png" alt="Team logo"></p>',
         '<details><summary>More</summary>Kept details text.</details>',
         '',
-        '<img src="/raw/handbook/x/x">',
+        '<img src="missing.png" alt="A missing picture">',
         '<a>anchor</a>',
         '',
         '<p>A <a>bad link</a> and a <a href="https://example.test/docs">good one</a>.</p>',
@@ -153,7 +153,7 @@ describe('rendering', () => {
 
   it('highlights code subjects and code blocks with light and dark themes', () => {
     const config = page('handbook/guides/config');
-    expect(config).toMatch(/<pre class="astro-code astro-code-themes github-light github-dark"[^>]*data-language="toml"/);
+    expect(config).toMatch(/<pre class="astro-code astro-code-themes github-light-default github-dark-default"[^>]*data-language="toml"/);
     expect(config).toContain('--shiki-dark:');
     expect(page('handbook/guides/deploy')).toMatch(/<pre class="astro-code[^"]*"[^>]*data-language="toml"/);
   });
