@@ -405,7 +405,7 @@ describe('navigation is bounded (property)', () => {
           const depth = r.subject.slug.split('/').length;
           const neighbours = [r.previous, r.next].filter((n) => n !== null);
           const siblings = r.folder?.siblings ?? [];
-          expect(siblings.length + neighbours.length + r.breadcrumbs.length).toBeLessThanOrEqual(SMALL_FOLDER - 1 + depth + 2);
+          expect(siblings.length + neighbours.length + r.breadcrumbs.length).toBeLessThanOrEqual(SMALL_FOLDER + depth + 2);
           expect(r.breadcrumbs).toHaveLength(depth);
           if (r.subject.hidden) {
             expect([r.previous, r.next, r.folder]).toEqual([null, null, null]);
