@@ -3,7 +3,8 @@
  * one 10,000-subject topic in a temporary folder and measures
  *  - config load + walk + resolve, in process;
  *  - the whole-process time of cold `syllabus learn` calls (the full listing, one exact slug)
- *    against a bare `node -e ''` on the same Node.
+ *    against a bare `node -e ''` on the same Node;
+ * then the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr corpus).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openKnowledgeBase, readConfigFiles, runLearn } from '../src/kb/index.ts';
+import { runSiteBenchmark, TLDR_PAGES } from './bench-site.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'syllabus.js');
@@ -76,3 +78,7 @@ try {
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+console.log('');
+if (fs.existsSync(TLDR_PAGES)) process.exitCode = await runSiteBenchmark();
+else console.log(`Site build: skipped, no corpus at ${TLDR_PAGES} (set BENCH_CORPUS).`);

@@ -3,6 +3,7 @@
  * previous build's keys, decides what to build again. Pure functions over route data.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { SiteData } from './site-data.ts';
 import { listStaticFiles, type StaticFile } from './static-files.ts';
 
@@ -41,7 +42,8 @@ export function buildManifest(data: SiteData, source: string, staticFiles: Stati
     pages[route.url] = hash({ title: route.title, count: route.count, tree: route.tree, topic, description: descriptions[i] });
   });
   const files: Record<string, string> = {};
-  for (const file of staticFiles) files[file.path] = 'text' in file.body ? hash(file.body.text) : `copy:${file.body.copy}`;
+  // Copied files (images, downloads) are keyed by their bytes: an edit that keeps the size shows.
+  for (const file of staticFiles) files[file.path] = 'text' in file.body ? hash(file.body.text) : hashFile(file.body.copy);
   // Pages render images from the set of published files: a change there rebuilds everything.
   const raw = [...data.rawUrls.values()].sort();
   return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics, raw }), pages, files };
@@ -54,12 +56,16 @@ export function planBuild(previous: BuildManifest | undefined, current: BuildMan
   const files = changedKeys(previous.files, current.files);
   const removedPages = Object.keys(previous.pages).filter((url) => !(url in current.pages));
   const removedFiles = Object.keys(previous.files).filter((p) => !(p in current.files));
-  // Copied files are keyed by path only: their bytes are compared when the build applies them.
-  for (const [p, key] of Object.entries(current.files)) if (key.startsWith('copy:')) files.add(p);
-  if (pages.size === 0 && removedPages.length === 0 && removedFiles.length === 0 && [...files].every((p) => current.files[p]!.startsWith('copy:'))) {
-    return { mode: 'none' };
-  }
+  if (pages.size === 0 && files.size === 0 && removedPages.length === 0 && removedFiles.length === 0) return { mode: 'none' };
   return { mode: 'incremental', pages, removedPages, files, removedFiles };
+}
+
+function hashFile(file: string): string {
+  try {
+    return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return 'unreadable';
+  }
 }
 
 function changedKeys(previous: Record<string, string>, current: Record<string, string>): Set<string> {

@@ -1,9 +1,10 @@
 /** Last-updated dates of files from git: one `git log` pass for the whole knowledge base. */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FileHistory } from './route-data.ts';
 
-const NO_HISTORY: FileHistory = { updated: new Map(), root: undefined };
+const NO_HISTORY: FileHistory = { updated: new Map(), root: undefined, realPathOf: (file) => file };
 
 /**
  * Reads when each file under `folders` was last committed. Outside a git repository, or without
@@ -13,13 +14,32 @@ export function readFileHistory(cwd: string, folders: string[]): FileHistory {
   const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
   if (top.status !== 0 || top.error) return NO_HISTORY;
   const root = top.stdout.trim();
-  const log = spawnSync('git', ['log', '--format=%x00%ct', '--name-only', '--no-renames', '-z', '--', ...folders], {
+  // Git names files by their real paths; the catalog by the paths it was given (maybe through symlinks).
+  const aliases = folders.map((given) => ({ given, real: realPathOrSelf(given) }));
+  const log = spawnSync('git', ['log', '--format=%x00%ct', '--name-only', '--no-renames', '-z', '--', ...aliases.map((a) => a.real)], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 1024 * 1024 * 1024,
   });
-  if (log.status !== 0 || log.error) return { updated: new Map(), root };
-  return { updated: parseGitLog(log.stdout, root), root };
+  const toGiven = (real: string): string => {
+    const alias = aliases.find((a) => real.startsWith(a.real + path.sep));
+    return alias ? alias.given + real.slice(alias.real.length) : real;
+  };
+  const realPathOf = (file: string): string => {
+    const alias = aliases.find((a) => file.startsWith(a.given + path.sep));
+    return alias ? alias.real + file.slice(alias.given.length) : file;
+  };
+  const updated = new Map<string, number>();
+  if (log.status === 0 && !log.error) for (const [file, time] of parseGitLog(log.stdout, root)) updated.set(toGiven(file), time);
+  return { updated, root, realPathOf };
+}
+
+function realPathOrSelf(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 /**

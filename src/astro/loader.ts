@@ -5,12 +5,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { CatalogSubject } from '../kb/index.ts';
+import { loadFrontMatterParser, readFrontMatter, type CatalogSubject } from '../kb/index.ts';
 import { finishSubjectHtml } from './rendered-html.ts';
 import { loadSiteData, resetSiteData, type SiteData } from './site-data.ts';
 
 /** Bumped when what the loaders store changes shape: older entries are then rendered again. */
-export const LOADER_VERSION = 2;
+export const LOADER_VERSION = 3;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;
@@ -65,7 +65,7 @@ export function subjectsLoader(): Loader {
 }
 
 async function loadSubjects(context: LoaderContext): Promise<void> {
-  const data = await loadSiteData();
+  const [data] = await Promise.all([loadSiteData(), loadFrontMatterParser()]);
   const { store, generateDigest } = context;
   const seen = new Set<string>();
   const stale: { id: string; subject: CatalogSubject; digest: string }[] = [];
@@ -131,13 +131,29 @@ function renderInputs(data: SiteData): Record<string, unknown> {
   return { v: LOADER_VERSION, base: data.routes.base, html: data.site.allow_html, topics: data.linkTopics, raw: [...data.rawUrls.values()].sort() };
 }
 
-async function renderSubject(subject: CatalogSubject, context: LoaderContext): Promise<{ html: string; metadata: { headings: SubjectHeading[] } }> {
+/** What the loader stores as an entry's rendering. */
+interface SubjectRendering {
+  html: string;
+  metadata: { headings: SubjectHeading[]; titleHtml?: string | null };
+}
+
+/** A markdown text without its front matter block (the lines `readFrontMatter` counts). */
+function withoutFrontMatter(text: string): string {
+  const { lines } = readFrontMatter(text);
+  return lines === 0 ? text : text.split('\n').slice(lines).join('\n');
+}
+
+async function renderSubject(subject: CatalogSubject, context: LoaderContext): Promise<SubjectRendering> {
   if (subject.skipped !== null) return { html: '', metadata: { headings: [] } };
   if (subject.format === 'text') return { html: `<pre class="plain-text">${escapeHtml(subject.content)}</pre>`, metadata: { headings: [] } };
   // A code subject's section-4 content is its fenced text: Shiki highlights it in its language.
-  const rendered = await context.renderMarkdown(subject.content, { fileURL: pathToFileURL(subject.file) });
+  // Front matter was read (and any YAML error reported) by the core: only the body is rendered.
+  const body = subject.format === 'markdown' ? withoutFrontMatter(subject.content) : subject.content;
+  const rendered = await context.renderMarkdown(body, { fileURL: pathToFileURL(subject.file) });
   const headings = (rendered.metadata?.headings ?? []).map(({ depth, slug, text }) => ({ depth, slug, text }));
-  return { html: finishSubjectHtml(rendered.html, subject.title), metadata: { headings } };
+  const titleFromHeading = subject.format === 'markdown' && typeof subject.frontMatter['title'] !== 'string';
+  const finished = finishSubjectHtml(rendered.html, subject.title, titleFromHeading);
+  return { html: finished.html, metadata: { headings, titleHtml: finished.titleHtml } };
 }
 
 function escapeHtml(text: string): string {

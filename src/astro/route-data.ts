@@ -94,8 +94,10 @@ export interface SiteRoutes {
 export interface FileHistory {
   /** Absolute file path → last commit time, seconds since the epoch. */
   updated: ReadonlyMap<string, number>;
-  /** The repository's top folder, or undefined outside git. */
+  /** The repository's top folder (its real path), or undefined outside git. */
   root: string | undefined;
+  /** The real path of a catalog file, as git names it (topic folders may be reached through symlinks). */
+  realPathOf(file: string): string;
 }
 
 /** Computes every page's data. `sourceRoot` is the folder edit links are relative to outside git. */
@@ -124,7 +126,7 @@ export function buildSiteRoutes(catalog: Catalog, site: SiteConfig, history: Fil
         previous: index === undefined ? null : link(listed[index - 1]),
         next: index === undefined ? null : link(listed[index + 1]),
         updated: dateOf(history.updated.get(subject.file)),
-        editUrl: site.repository ? editUrl(site, history.root ?? sourceRoot, subject.file) : null,
+        editUrl: site.repository ? editUrl(site, history.root ?? sourceRoot, history.root ? history.realPathOf(subject.file) : subject.file) : null,
       });
     }
   }

@@ -15,7 +15,7 @@ function manifest(fields: Partial<BuildManifest> = {}): BuildManifest {
     version: 1,
     source: 'src1',
     pages: { '/t/': 'p0', '/t/a/': 'p1', '/t/b/': 'p2' },
-    files: { 't/a.md': 'f1', 't/b.md': 'f2', 'raw/t/img/a.png': 'copy:/kb/t/img/a.png' },
+    files: { 't/a.md': 'f1', 't/b.md': 'f2', 'raw/t/img/a.png': 'f3' },
     ...fields,
   };
 }
@@ -30,7 +30,7 @@ describe('planBuild', () => {
     expect(planBuild({ ...manifest(), version: 0 } as unknown as BuildManifest, manifest())).toEqual({ mode: 'full' });
   });
 
-  it('identical: none, even with copied files', () => {
+  it('identical: none', () => {
     expect(planBuild(manifest(), manifest())).toEqual({ mode: 'none' });
   });
 
@@ -39,13 +39,13 @@ describe('planBuild', () => {
     expect(planBuild(m, structuredClone(m))).toEqual({ mode: 'none' });
   });
 
-  it('one page key changed: just that page, and every copied file', () => {
+  it('one page key changed: just that page', () => {
     const current = manifest({ pages: { '/t/': 'p0', '/t/a/': 'p1-new', '/t/b/': 'p2' } });
     expect(planBuild(manifest(), current)).toEqual({
       mode: 'incremental',
       pages: new Set(['/t/a/']),
       removedPages: [],
-      files: new Set(['raw/t/img/a.png']),
+      files: new Set(),
       removedFiles: [],
     });
   });
@@ -56,7 +56,7 @@ describe('planBuild', () => {
       mode: 'incremental',
       pages: new Set(['/t/c/']),
       removedPages: [],
-      files: new Set(['raw/t/img/a.png']),
+      files: new Set(),
       removedFiles: [],
     });
   });
@@ -67,7 +67,7 @@ describe('planBuild', () => {
       mode: 'incremental',
       pages: new Set(),
       removedPages: [],
-      files: new Set(['t/b.md', 'raw/t/img/a.png']),
+      files: new Set(['t/b.md']),
       removedFiles: [],
     });
   });
@@ -88,9 +88,9 @@ describe('planBuild', () => {
     expect(planBuild(manifest(), current)).toEqual({ mode: 'incremental', pages: new Set(), removedPages: [], files: new Set(), removedFiles: ['raw/t/img/a.png'] });
   });
 
-  it('a new copied file alone does not force a build (its bytes are compared when applied)', () => {
-    const current = manifest({ files: { ...manifest().files, 'raw/t/b.bin': 'copy:/kb/t/b.bin' } });
-    expect(planBuild(manifest(), current)).toEqual({ mode: 'none' });
+  it('a copied file whose bytes changed is applied again, alone', () => {
+    const current = manifest({ files: { ...manifest().files, 'raw/t/img/a.png': 'f3-new' } });
+    expect(planBuild(manifest(), current)).toEqual({ mode: 'incremental', pages: new Set(), removedPages: [], files: new Set(['raw/t/img/a.png']), removedFiles: [] });
   });
 });
 
@@ -126,7 +126,7 @@ function siteData(subjects: CatalogSubject[], site: SiteConfig = SITE, descripti
     topics: [{ id: 'guide', title: 'Guide', introduction: undefined, description, dir: DIR, subjects, tokens: 0, listing: '' }],
     knowledge: { prompt: null, tool: null, tokens: 0 },
   };
-  const routes = buildSiteRoutes(catalog, site, { updated: new Map(), root: undefined }, '/kb');
+  const routes = buildSiteRoutes(catalog, site, { updated: new Map(), root: undefined, realPathOf: (file) => file }, '/kb');
   const rawUrls = new Map(routes.subjects.filter((r) => r.rawUrl !== null).map((r) => [r.subject.file, r.rawUrl!]));
   return { site, catalog, routes, linkTopics: [{ id: 'guide', dir: DIR }], rawUrls } as Partial<SiteData> as SiteData;
 }
@@ -153,11 +153,12 @@ function changedPages(before: BuildManifest, after: BuildManifest): string[] {
 }
 
 describe('buildManifest', () => {
-  it('keys every subject page, topic page and static file; copied files by their path only', () => {
+  it('keys every subject page, topic page and static file; copied files by their bytes', () => {
     const m = buildManifest(siteData(subjects(2)), 'code', FILES);
     expect(m.version).toBe(1);
     expect(Object.keys(m.pages)).toEqual(['/guide/a/', '/guide/b/', '/guide/big/s00/', '/guide/big/s01/', '/guide/c/', '/guide/']);
-    expect(m.files).toEqual({ 'guide/a.md': expect.stringMatching(/^[0-9a-f]{40}$/), 'raw/guide/img/a/a.png': 'copy:/kb/guide/img/a.png' });
+    // The copied file does not exist here: its key says so (and changes when it appears).
+    expect(m.files).toEqual({ 'guide/a.md': expect.stringMatching(/^[0-9a-f]{40}$/), 'raw/guide/img/a/a.png': 'unreadable' });
   });
 
   it('is deterministic', () => {
@@ -187,7 +188,7 @@ describe('buildManifest', () => {
   it('a text file’s key follows its text', () => {
     const before = buildManifest(siteData(subjects()), 'code', FILES);
     const after = buildManifest(siteData(subjects()), 'code', [{ path: 'guide/a.md', body: { text: 'new' } }, FILES[1]!]);
-    expect([after.files['guide/a.md'] === before.files['guide/a.md'], after.files['raw/guide/img/a/a.png']]).toEqual([false, 'copy:/kb/guide/img/a.png']);
+    expect([after.files['guide/a.md'] === before.files['guide/a.md'], after.files['raw/guide/img/a/a.png'] === before.files['raw/guide/img/a/a.png']]).toEqual([false, true]);
   });
 
   it('content is covered by its sha256: the same sha256 and no other change keeps every key', () => {

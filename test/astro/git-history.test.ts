@@ -125,7 +125,8 @@ describe('readFileHistory in a git repository', () => {
   });
 
   it('from any folder of the repository, the root is its top folder', () => {
-    expect(readFileHistory(path.join(repo, 'kb/t/sub'), [path.join(repo, 'kb/t/sub')])).toEqual({
+    const { updated, root } = readFileHistory(path.join(repo, 'kb/t/sub'), [path.join(repo, 'kb/t/sub')]);
+    expect({ updated, root }).toEqual({
       updated: new Map([[path.join(repo, 'kb/t/sub/b.md'), 1_000_000_000]]),
       root: repo,
     });
@@ -138,13 +139,14 @@ describe('readFileHistory in a git repository', () => {
     fs.symlinkSync(repo, link);
     const history = readFileHistory(path.join(link, 'kb'), [path.join(link, 'kb/t')]);
     const file = path.join(link, 'kb/t/a.md');
-    expect([history.updated.get(file), path.relative(history.root ?? '', file)]).toEqual([1_200_000_000, 'kb/t/a.md']);
+    expect([history.updated.get(file), path.relative(history.root ?? '', history.realPathOf(file))]).toEqual([1_200_000_000, 'kb/t/a.md']);
   });
 });
 
 describe('readFileHistory outside git', () => {
   it('has no dates and no root', () => {
     const dir = makeTree({ 't/a.md': 'a' });
-    expect(readFileHistory(dir, [path.join(dir, 't')])).toEqual({ updated: new Map(), root: undefined });
+    const history = readFileHistory(dir, [path.join(dir, 't')]);
+    expect({ updated: history.updated, root: history.root, real: history.realPathOf('/x/y') }).toEqual({ updated: new Map(), root: undefined, real: '/x/y' });
   });
 });

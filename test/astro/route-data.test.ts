@@ -42,7 +42,7 @@ function catalogOf(...topics: CatalogTopic[]): Catalog {
 }
 
 const SITE: SiteConfig = { title: 'Knowledge', description: undefined, url: undefined, base: '/', repository: undefined, branch: 'main', allow_html: false };
-const NO_HISTORY: FileHistory = { updated: new Map(), root: undefined };
+const NO_HISTORY: FileHistory = { updated: new Map(), root: undefined, realPathOf: (file) => file };
 
 // In slug order, as the catalog keeps them.
 const GUIDE = [
@@ -319,7 +319,7 @@ describe('edit links', () => {
   });
 
   it('relative to the git root when there is one', () => {
-    expect(edit({ repository: 'https://github.com/acme/kb' }, { updated: new Map(), root: '/repo' })).toBe(
+    expect(edit({ repository: 'https://github.com/acme/kb' }, { updated: new Map(), root: '/repo', realPathOf: (file: string) => file })).toBe(
       'https://github.com/acme/kb/edit/main/kb/guide/setup/install.md',
     );
   });
@@ -337,7 +337,7 @@ describe('edit links', () => {
 
 describe('last updated', () => {
   it('is the ISO date of the file’s last commit, or null when git does not know it', () => {
-    const history: FileHistory = { updated: new Map([[`${DIR}/intro.md`, 1_700_000_000]]), root: '/repo' };
+    const history: FileHistory = { updated: new Map([[`${DIR}/intro.md`, 1_700_000_000]]), root: '/repo', realPathOf: (file) => file };
     const routes = routesOf({}, history);
     expect(routes.subjects.map((r) => [r.subject.slug, r.updated])).toEqual([
       ['files/data', null],
