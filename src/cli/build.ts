@@ -89,13 +89,15 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
     io.err(`pages     ${built}; ${data.renderStats.rendered} subjects rendered, ${data.renderStats.unchanged} unchanged (${lap()})`);
     fs.rmSync(markerFile, { force: true });
+    let cleanup: Promise<void> = Promise.resolve();
     if (plan.mode === 'full') {
-      replaceFolder(staging, outDir);
+      cleanup = replaceFolder(staging, outDir);
     } else {
       applyChanges(staging, outDir, data.routes.base, plan.removedPages, plan.removedFiles);
     }
     const indexed = await indexSearch(outDir);
-    io.err(`search    ${indexed} pages indexed (${lap()})`);
+    await Promise.all([cleanup, indexed.cleanup]);
+    io.err(`search    ${indexed.pages} pages indexed (${lap()})`);
     fs.mkdirSync(cacheDir, { recursive: true });
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
     fs.writeFileSync(markerFile, manifestId(manifest));
@@ -170,8 +172,17 @@ function readPreviousManifest(manifestFile: string, markerFile: string): BuildMa
   }
 }
 
-function replaceFolder(from: string, to: string): void {
-  fs.rmSync(to, { recursive: true, force: true });
+/**
+ * Puts `from` in place of `to`. The old folder is moved aside at once and deleted in the
+ * background: the returned promise settles when it is gone.
+ */
+function replaceFolder(from: string, to: string): Promise<void> {
+  const aside = `${to}.old-${process.pid}`;
+  let old: Promise<void> = Promise.resolve();
+  if (fs.existsSync(to)) {
+    fs.renameSync(to, aside);
+    old = fs.promises.rm(aside, { recursive: true, force: true });
+  }
   fs.mkdirSync(path.dirname(to), { recursive: true });
   try {
     fs.renameSync(from, to);
@@ -179,6 +190,7 @@ function replaceFolder(from: string, to: string): void {
     fs.cpSync(from, to, { recursive: true });
     fs.rmSync(from, { recursive: true, force: true });
   }
+  return old;
 }
 
 /** Moves the files of an incremental build into the previous output, and removes what no longer exists. */
@@ -228,22 +240,26 @@ function removeEmptyFolders(root: string, dir: string): void {
   }
 }
 
-/** Writes the Pagefind index of the pages in `dir` (replacing any earlier one); returns how many pages it indexed. */
-async function indexSearch(dir: string): Promise<number> {
+/**
+ * Writes the Pagefind index of the pages in `dir`, replacing any earlier one; returns how many
+ * pages it indexed, and the deletion of the earlier index (done in the background).
+ */
+async function indexSearch(dir: string): Promise<{ pages: number; cleanup: Promise<void> }> {
   const pagefind = await import('pagefind');
-  fs.rmSync(path.join(dir, 'pagefind'), { recursive: true, force: true });
+  const fresh = path.join(dir, `pagefind.new-${process.pid}`);
   try {
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new CliError(`the search index could not start: ${errors.join('; ')}`, 1);
     const added = await index.addDirectory({ path: dir });
     if (added.errors.length > 0) throw new CliError(`the search index failed: ${added.errors.join('; ')}`, 1);
-    const written = await index.writeFiles({ outputPath: path.join(dir, 'pagefind') });
+    const written = await index.writeFiles({ outputPath: fresh });
     if (written.errors.length > 0) throw new CliError(`the search index could not be written: ${written.errors.join('; ')}`, 1);
-    const entry = JSON.parse(fs.readFileSync(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-    return Object.values(entry.languages).reduce((sum, l) => sum + l.page_count, 0);
   } finally {
     await pagefind.close();
   }
+  const cleanup = replaceFolder(fresh, path.join(dir, 'pagefind'));
+  const entry = JSON.parse(fs.readFileSync(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+  return { pages: Object.values(entry.languages).reduce((sum, l) => sum + l.page_count, 0), cleanup };
 }
 
 function countSubjects(data: SiteData): { topics: number; subjects: number; hidden: number; disabled: number; skipped: number } {
