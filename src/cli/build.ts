@@ -11,6 +11,7 @@ import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } from './knowledge-base-options.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
+import { searchKeysOf, writeSearchIndex, type SearchManifest } from './search-index.ts';
 
 export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR]
 
@@ -71,7 +72,8 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   const markerFile = path.join(outDir, BUILD_MARKER);
   const staticFiles = listStaticFiles(data);
   const manifest = buildManifest(data, sourceFingerprint(root), staticFiles);
-  const previous = readPreviousManifest(manifestFile, markerFile);
+  const previousBuild = readPreviousManifest(manifestFile, markerFile);
+  const previous = previousBuild?.manifest;
   const plan = planBuild(previous, manifest);
   if (plan.mode === 'none') {
     io.err(`pages     nothing changed since the last build of ${shown(outDir)}/ (${lap()})`);
@@ -95,11 +97,12 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     } else {
       applyChanges(staging, outDir, data.routes.base, plan.removedPages, plan.removedFiles);
     }
-    const indexed = await indexSearch(outDir);
-    await Promise.all([cleanup, indexed.cleanup]);
-    io.err(`search    ${indexed.pages} pages indexed (${lap()})`);
+    const search = await writeSearchIndex(outDir, searchKeysOf(data), plan.mode === 'incremental' ? previousBuild?.search : undefined, replaceFolder);
+    await Promise.all([cleanup, search.cleanup]);
+    const shards = search.manifest.shards;
+    io.err(`search    ${search.pages} pages indexed, ${search.written} of ${plural(shards, 'shard')} written (${lap()})`);
     fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    fs.writeFileSync(manifestFile, JSON.stringify({ manifest, search: search.manifest } satisfies PreviousBuild));
     fs.writeFileSync(markerFile, manifestId(manifest));
   }
   io.err(
@@ -162,11 +165,17 @@ function manifestId(manifest: BuildManifest): string {
   return createHash('sha1').update(JSON.stringify(manifest)).digest('hex');
 }
 
-/** The previous build's manifest, when the output folder still holds that build. */
-function readPreviousManifest(manifestFile: string, markerFile: string): BuildManifest | undefined {
+/** What the cache remembers of the last build. */
+interface PreviousBuild {
+  manifest: BuildManifest;
+  search: SearchManifest;
+}
+
+/** The previous build's manifests, when the output folder still holds that build. */
+function readPreviousManifest(manifestFile: string, markerFile: string): PreviousBuild | undefined {
   try {
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BuildManifest;
-    return fs.readFileSync(markerFile, 'utf8') === manifestId(manifest) ? manifest : undefined;
+    const previous = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PreviousBuild;
+    return fs.readFileSync(markerFile, 'utf8') === manifestId(previous.manifest) ? previous : undefined;
   } catch {
     return undefined;
   }
@@ -238,28 +247,6 @@ function removeEmptyFolders(root: string, dir: string): void {
       return;
     }
   }
-}
-
-/**
- * Writes the Pagefind index of the pages in `dir`, replacing any earlier one; returns how many
- * pages it indexed, and the deletion of the earlier index (done in the background).
- */
-async function indexSearch(dir: string): Promise<{ pages: number; cleanup: Promise<void> }> {
-  const pagefind = await import('pagefind');
-  const fresh = path.join(dir, `pagefind.new-${process.pid}`);
-  try {
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) throw new CliError(`the search index could not start: ${errors.join('; ')}`, 1);
-    const added = await index.addDirectory({ path: dir });
-    if (added.errors.length > 0) throw new CliError(`the search index failed: ${added.errors.join('; ')}`, 1);
-    const written = await index.writeFiles({ outputPath: fresh });
-    if (written.errors.length > 0) throw new CliError(`the search index could not be written: ${written.errors.join('; ')}`, 1);
-  } finally {
-    await pagefind.close();
-  }
-  const cleanup = replaceFolder(fresh, path.join(dir, 'pagefind'));
-  const entry = JSON.parse(fs.readFileSync(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-  return { pages: Object.values(entry.languages).reduce((sum, l) => sum + l.page_count, 0), cleanup };
 }
 
 function countSubjects(data: SiteData): { topics: number; subjects: number; hidden: number; disabled: number; skipped: number } {

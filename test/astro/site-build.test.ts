@@ -63,7 +63,7 @@ describe('the build', () => {
         'warning: handbook/img/logo.png: Binary file: its content is skipped (subject "img/logo" shows a message). Remove it, or keep it only as a download.',
         'read      1 topic, 37 subjects (T s)',
         'pages     41 pages; 37 subjects rendered, 0 unchanged (T s)',
-        'search    34 pages indexed (T s)',
+        'search    34 pages indexed, 1 of 1 shard written (T s)',
         'Built dist/: 1 topic, 37 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
         '',
       ].join('\n'),
@@ -266,5 +266,27 @@ describe('incremental rebuilds', () => {
     expect(containing('item-30')).toEqual([]);
     expect(containing('pineapple-deploy')).toEqual([]);
     expect(page('handbook/many/item-29')).toContain('<a class="next" href="/handbook/notes/" rel="next"><span>Next</span>notes</a>');
+  });
+});
+
+describe('the search index in shards', () => {
+  it('indexes again only the shard whose page changed, and keeps every page findable', () => {
+    const dir = makeTree({});
+    fs.cpSync(FIXTURE, dir, { recursive: true });
+    const out = path.join(dir, 'dist');
+    const env = { SYLLABUS_SEARCH_SHARD_PAGES: '10' };
+    const args = ['build', '--config', path.join(dir, 'kb.toml'), '--out', out, '--cache', path.join(dir, '.cache')];
+    const searchLine = (run: CliRun) => run.stderr.split('\n').find((l) => l.startsWith('search'))!.replace(/\d+\.\d s/, 'T s');
+    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    34 pages indexed, 4 of 4 shards written (T s)');
+    fs.writeFileSync(path.join(dir, 'handbook/many/item-05.md'), '# Item 05\n\nNow about kumquat-harvest.\n');
+    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    34 pages indexed, 1 of 4 shards written (T s)');
+    const fragments = fs
+      .readdirSync(path.join(out, 'pagefind'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.pf_fragment'))
+      .map((f) => zlib.gunzipSync(fs.readFileSync(path.join(out, 'pagefind', f))).toString('utf8'))
+      .map((body) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; content: string });
+    expect(fragments.length).toBe(34);
+    expect(fragments.find((f) => f.url === '/handbook/many/item-05/')?.content).toBe('Item 05. Now about kumquat-harvest.');
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'pagefind/shards.json'), 'utf8'))).toEqual({ shards: ['0/', '1/', '2/', '3/'] });
   });
 });

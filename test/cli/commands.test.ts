@@ -382,7 +382,7 @@ describe('syllabus build', () => {
         'warning: kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
         'read      1 topic, 2 subjects (T s)',
         'pages     6 pages; 2 subjects rendered, 0 unchanged (T s)',
-        'search    1 pages indexed (T s)',
+        'search    1 pages indexed, 1 of 1 shard written (T s)',
         'Built site/: 1 topic, 2 subjects (1 hidden, 1 disabled, 0 skipped), 1 warning, T s',
         '',
       ].join('\n'),

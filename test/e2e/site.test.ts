@@ -26,7 +26,8 @@ let pageErrors: string[] = [];
 beforeAll(async () => {
   const tmp = makeTree({});
   dist = path.join(tmp, 'dist');
-  const run = runCli(['build', '--config', CONFIG, '--out', dist, '--cache', path.join(tmp, 'cache')]);
+  // Small search shards, so that the search page merges several (as on a large site).
+  const run = runCli(['build', '--config', CONFIG, '--out', dist, '--cache', path.join(tmp, 'cache')], { env: { SYLLABUS_SEARCH_SHARD_PAGES: '10' } });
   expect(run.code, run.stderr).toBe(0);
   server = await serveDirectory(dist);
   browser = await launchBrowser();

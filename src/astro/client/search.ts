@@ -5,6 +5,7 @@ interface PagefindResult {
 }
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
+  mergeIndex(indexPath: string, options?: Record<string, unknown>): Promise<void>;
   search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
 }
 
@@ -24,9 +25,16 @@ export function setUpSearch(): void {
   let pagefind: Promise<Pagefind> | undefined;
   const load = (): Promise<Pagefind> => {
     pagefind ??= (async () => {
-      const url = `${base}pagefind/pagefind.js`;
-      const module = (await import(/* @vite-ignore */ url)) as Pagefind;
-      await module.options({ baseUrl: base });
+      // The index comes in shards (see src/cli/search-index.ts): the first one's script loads, the others merge in.
+      const response = await fetch(`${base}pagefind/shards.json`);
+      if (!response.ok) throw new Error(`no search index (HTTP ${response.status})`);
+      const { shards } = (await response.json()) as { shards: string[] };
+      const first = `${base}pagefind/${shards[0]}`;
+      const script = `${first}pagefind.js`;
+      // A plain variable: Vite leaves the import to the browser (a template literal would be rewritten).
+      const module = (await import(/* @vite-ignore */ script)) as Pagefind;
+      await module.options({ baseUrl: base, bundlePath: first });
+      for (const shard of shards.slice(1)) await module.mergeIndex(`${base}pagefind/${shard}`, { baseUrl: base });
       return module;
     })();
     return pagefind;

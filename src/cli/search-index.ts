@@ -1,0 +1,99 @@
+/**
+ * The search index (Pagefind), in shards: each listed page belongs to one shard by a hash of its
+ * URL, and a build indexes again only the shards whose pages' searchable content changed. The
+ * search page merges the shards (`pagefind.mergeIndex`), listed in `pagefind/shards.json`.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SiteData } from '../astro/site-data.ts';
+import { CliError } from './errors.ts';
+
+/** Pages per shard (a tuning knob: `SYLLABUS_SEARCH_SHARD_PAGES` overrides it, for tests). */
+const PAGES_PER_SHARD = 1000;
+
+/** What the last build indexed: the number of shards and a key per indexed page (URL below the base). */
+export interface SearchManifest {
+  shards: number;
+  pages: Record<string, string>;
+}
+
+/** The indexed pages of a site, each with a key of what the index holds of it. */
+export function searchKeysOf(data: SiteData): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const route of data.routes.subjects) {
+    const s = route.subject;
+    // Hidden subjects and files without text are never searchable (SPEC 6, issue 3).
+    if (s.hidden || s.skipped !== null) continue;
+    const topic = route.breadcrumbs[0]!.label;
+    keys[route.url.slice(data.routes.base.length - 1)] = createHash('sha1').update(JSON.stringify([s.sha256, s.title, topic, s.format, s.language])).digest('hex');
+  }
+  return keys;
+}
+
+/** How many shards `pages` pages need. */
+export function shardCount(pages: number): number {
+  const perShard = Number(process.env['SYLLABUS_SEARCH_SHARD_PAGES'] ?? PAGES_PER_SHARD);
+  return Math.max(1, Math.ceil(pages / (perShard > 0 ? perShard : PAGES_PER_SHARD)));
+}
+
+/** The shard of a page: a stable hash of its URL. */
+export function shardOf(url: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % shards;
+}
+
+/**
+ * Writes the search index of the pages of `dir` (URLs below the base, as `searchKeysOf` gives
+ * them), indexing again only the shards that changed since `previous`. Returns the manifest to
+ * keep, how many pages the index holds, and how many shards were written.
+ */
+export async function writeSearchIndex(
+  dir: string,
+  keys: Record<string, string>,
+  previous: SearchManifest | undefined,
+  replaceFolder: (from: string, to: string) => Promise<void>,
+): Promise<{ manifest: SearchManifest; pages: number; written: number; cleanup: Promise<void> }> {
+  const urls = Object.keys(keys).sort();
+  const shards = shardCount(urls.length);
+  const members: string[][] = Array.from({ length: shards }, () => []);
+  for (const url of urls) members[shardOf(url, shards)]!.push(url);
+  const root = path.join(dir, 'pagefind');
+  const stale = new Set<number>();
+  if (!previous || previous.shards !== shards || !fs.existsSync(path.join(root, 'shards.json'))) {
+    members.forEach((_, i) => stale.add(i));
+  } else {
+    for (const url of new Set([...urls, ...Object.keys(previous.pages)])) {
+      if (keys[url] !== previous.pages[url]) stale.add(shardOf(url, shards));
+    }
+  }
+  const cleanups: Promise<void>[] = [];
+  if (!previous || previous.shards !== shards) {
+    // A new layout: whatever index was there goes.
+    if (fs.existsSync(root)) cleanups.push(replaceFolder(fs.mkdtempSync(path.join(dir, '.pagefind-empty-')), root));
+    fs.mkdirSync(root, { recursive: true });
+  }
+  if (stale.size > 0) {
+    const pagefind = await import('pagefind');
+    try {
+      for (const shard of [...stale].sort((a, b) => a - b)) {
+        const { index, errors } = await pagefind.createIndex({});
+        if (!index) throw new CliError(`the search index could not start: ${errors.join('; ')}`, 1);
+        for (const url of members[shard]!) {
+          const content = fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'), 'utf8');
+          const added = await index.addHTMLFile({ url, content });
+          if (added.errors.length > 0) throw new CliError(`the search index failed on ${url}: ${added.errors.join('; ')}`, 1);
+        }
+        const fresh = path.join(root, `${shard}.new-${process.pid}`);
+        const written = await index.writeFiles({ outputPath: fresh });
+        if (written.errors.length > 0) throw new CliError(`the search index could not be written: ${written.errors.join('; ')}`, 1);
+        cleanups.push(replaceFolder(fresh, path.join(root, String(shard))));
+      }
+    } finally {
+      await pagefind.close();
+    }
+  }
+  fs.writeFileSync(path.join(root, 'shards.json'), `${JSON.stringify({ shards: members.map((_, i) => `${i}/`) })}\n`);
+  return { manifest: { shards, pages: keys }, pages: urls.length, written: stale.size, cleanup: Promise.all(cleanups).then(() => undefined) };
+}
