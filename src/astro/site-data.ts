@@ -45,7 +45,8 @@ export interface SiteData {
 // The CLI's bundle and Astro's page bundle are different module instances in one process.
 const PENDING = Symbol.for('syllabus.site-data.pending');
 const READY = Symbol.for('syllabus.site-data.ready');
-type Shared = { [PENDING]?: Promise<SiteData>; [READY]?: SiteData };
+const SOURCE = Symbol.for('syllabus.site-data.source');
+type Shared = { [PENDING]?: Promise<SiteData>; [READY]?: SiteData; [SOURCE]?: () => Promise<SiteData> };
 const shared = globalThis as Shared;
 
 /** Computes the site data of the knowledge base named by `configFiles` (absolute paths). */
@@ -82,11 +83,21 @@ export function provideSiteData(data: SiteData): void {
   shared[READY] = data;
 }
 
+/**
+ * Makes `compute` the way this process computes its site data (what `syllabus dev` does): the
+ * CLI's own modules then read the knowledge base, not the dev server's module runner, which
+ * would transform the tokenizer's large tables on every start.
+ */
+export function provideSiteDataSource(compute: () => Promise<SiteData>): void {
+  shared[SOURCE] = compute;
+}
+
 /** The site data of this process, computed on first use when no one provided it. */
 export function loadSiteData(): Promise<SiteData> {
   shared[PENDING] ??= (async () => {
     const files = JSON.parse(process.env['SYLLABUS_CONFIG_FILES'] ?? '["content/kb.toml"]') as string[];
-    const data = await prepareSiteData(files.map((f) => path.resolve(f)));
+    const source = shared[SOURCE];
+    const data = source ? await source() : await prepareSiteData(files.map((f) => path.resolve(f)));
     if (hasContentErrors(data.diagnostics)) {
       const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => `${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
       throw new Error(`Syllabus: the knowledge base has content errors; nothing was built.\n${errors.join('\n')}`);

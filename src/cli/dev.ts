@@ -5,6 +5,7 @@ import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths } from './knowledge-base-options.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
+import { prepareSiteData, provideSiteDataSource } from '../astro/site-data.ts';
 
 export const DEV_HELP = `Usage: syllabus dev [--config PATH]… [--host HOST] [--port N]
 
@@ -32,9 +33,12 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
   configForCommand(values.config, io);
   const files = configPaths(values.config, io).map((p) => path.resolve(io.cwd, p));
   process.env['SYLLABUS_CONFIG_FILES'] = JSON.stringify(files);
-  process.env['SYLLABUS_ASTRO_CACHE'] = path.join(path.dirname(files[0]!), '.syllabus-cache', 'astro-dev');
-  process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   const root = projectRoot();
+  // The dev server's store lives where Vite's watcher never looks (Astro's own default place):
+  // a store inside the watched project would trigger a reload with every write.
+  process.env['SYLLABUS_ASTRO_CACHE'] = path.join(root, 'node_modules', '.astro', 'syllabus-dev');
+  process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+  provideSiteDataSource(() => prepareSiteData(files));
   const { dev } = await import('astro');
   process.chdir(root);
   try {
