@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { SiteData } from './site-data.ts';
-import { listStaticFiles, type StaticFile } from './static-files.ts';
+import { staticFilesOf, type StaticFile } from './static-files.ts';
 
 /** Keys of one build: `source` covers the code and settings that shape every output. */
 export interface BuildManifest {
@@ -29,7 +29,7 @@ function hash(value: unknown): string {
 }
 
 /** The keys of the outputs of `data`, given the key of the code and settings (`source`). */
-export function buildManifest(data: SiteData, source: string, staticFiles: StaticFile[] = listStaticFiles(data)): BuildManifest {
+export function buildManifest(data: SiteData, source: string, staticFiles: StaticFile[] = staticFilesOf(data)): BuildManifest {
   const pages: Record<string, string> = {};
   for (const route of data.routes.subjects) {
     // The content is covered by its sha256; the absolute file path is not shown.

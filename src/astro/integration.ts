@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadSiteData } from './site-data.ts';
-import { listStaticFiles, readStaticFile, type StaticFile } from './static-files.ts';
+import { readStaticFile, staticFilesOf, type StaticFile } from './static-files.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',
@@ -36,12 +36,13 @@ export function writeStaticFiles(dir: string, files: StaticFile[]): void {
   }
 }
 
-const byData = new WeakMap<object, Map<string, StaticFile>>();
+const byPath = new WeakMap<StaticFile[], Map<string, StaticFile>>();
 
-function staticFilesOf(data: Awaited<ReturnType<typeof loadSiteData>>): Map<string, StaticFile> {
-  let files = byData.get(data);
-  if (!files) byData.set(data, (files = new Map(listStaticFiles(data).map((f) => [f.path, f]))));
-  return files;
+/** The dev server's lookup of static files by path. */
+function staticFileAt(files: StaticFile[], local: string): StaticFile | undefined {
+  let index = byPath.get(files);
+  if (!index) byPath.set(files, (index = new Map(files.map((f) => [f.path, f]))));
+  return index.get(local);
 }
 
 /** The integration; `astro.config.mjs` adds it. */
@@ -56,7 +57,7 @@ export function syllabusIntegration(): AstroIntegration {
             const wanted = decodeURIComponent((request.url ?? '').split('?')[0]!);
             if (!wanted.startsWith(data.routes.base)) return next();
             const local = wanted.slice(data.routes.base.length);
-            const file = staticFilesOf(data).get(local);
+            const file = staticFileAt(staticFilesOf(data), local);
             if (!file) return next();
             const extension = local.slice(local.lastIndexOf('.') + 1).toLowerCase();
             response.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
@@ -66,7 +67,7 @@ export function syllabusIntegration(): AstroIntegration {
       },
       'astro:build:done': async ({ dir }) => {
         const data = await loadSiteData();
-        const files = listStaticFiles(data);
+        const files = staticFilesOf(data);
         writeStaticFiles(fileURLToPath(dir), data.only ? files.filter((f) => data.only!.files.has(f.path)) : files);
       },
     },

@@ -21,6 +21,7 @@ import {
 } from '../kb/index.ts';
 import { readFileHistory } from './git-history.ts';
 import { buildSiteRoutes, type SiteRoutes } from './route-data.ts';
+import type { StaticFile } from './static-files.ts';
 
 /** What every page, the content loader and the markdown plugins read. */
 export interface SiteData {
@@ -38,6 +39,8 @@ export interface SiteData {
   rawUrls: Map<string, string>;
   /** What the content loader did in this build (rendered anew, or kept from the cache). */
   renderStats: { rendered: number; unchanged: number; dropped: number };
+  /** The site's non-page files, once listed (see `staticFilesOf`). */
+  staticFiles?: StaticFile[];
   /** In an incremental build, the only page URLs and static file paths to build; else undefined. */
   only?: { pages: Set<string>; files: Set<string> };
 }

@@ -62,6 +62,15 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * The static files of `data`, listed once per build: kept on the site data itself, which the
+ * CLI and Astro's bundle share (their modules are separate instances).
+ */
+export function staticFilesOf(data: SiteData): StaticFile[] {
+  data.staticFiles ??= listStaticFiles(data);
+  return data.staticFiles;
+}
+
 /** Reads a static file's bytes. */
 export function readStaticFile(file: StaticFile): Buffer {
   return 'text' in file.body ? Buffer.from(file.body.text, 'utf8') : fs.readFileSync(file.body.copy);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { hasContentErrors } from '../kb/index.ts';
 import { buildManifest, planBuild, type BuildManifest } from '../astro/build-plan.ts';
 import { prepareSiteData, provideSiteData, type SiteData } from '../astro/site-data.ts';
-import { listStaticFiles } from '../astro/static-files.ts';
+import { staticFilesOf } from '../astro/static-files.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } from './knowledge-base-options.ts';
@@ -70,7 +70,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   const root = projectRoot();
   const manifestFile = path.join(cacheDir, 'site-manifest.json');
   const markerFile = path.join(outDir, BUILD_MARKER);
-  const staticFiles = listStaticFiles(data);
+  const staticFiles = staticFilesOf(data);
   const manifest = buildManifest(data, sourceFingerprint(root), staticFiles);
   const previousBuild = readPreviousManifest(manifestFile, markerFile);
   const previous = previousBuild?.manifest;

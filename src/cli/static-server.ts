@@ -22,6 +22,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
   '.wasm': 'application/wasm',
 };
 
@@ -53,7 +54,9 @@ export async function serveStatic(dir: string, host = '127.0.0.1', port = 0): Pr
       return send(400, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Bad request\n'));
     }
     const file = path.join(root, wanted);
-    if (file !== root && !file.startsWith(root + path.sep)) return send(403, {});
+    if (wanted.includes('\0') || (file !== root && !file.startsWith(root + path.sep))) {
+      return send(403, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Forbidden\n'));
+    }
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (stat?.isDirectory() && !wanted.endsWith('/')) return send(301, { location: `${url.pathname}/${url.search}` });
     const target = stat?.isDirectory() ? path.join(file, 'index.html') : file;
