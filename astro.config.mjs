@@ -17,6 +17,6 @@ export default defineConfig({
   markdown: {
     // Measured against the unified pipeline on the tldr corpus: see content/reference/decisions.md.
     processor: satteri({ features: { rawHtml: true }, hastPlugins: [createLinksPlugin(), createSanitizePlugin()] }),
-    shikiConfig: { themes: { light: 'github-light-default', dark: 'github-dark-default' } },
+    shikiConfig: { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false },
   },
 });

@@ -10,7 +10,7 @@ import { finishSubjectHtml } from './rendered-html.ts';
 import { loadSiteData, resetSiteData, type SiteData } from './site-data.ts';
 
 /** Bumped when what the loaders store changes shape: older entries are then rendered again. */
-export const LOADER_VERSION = 3;
+export const LOADER_VERSION = 4;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;

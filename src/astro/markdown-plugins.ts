@@ -20,7 +20,7 @@ const REMOVED_ELEMENTS = [
 const URL_PROPERTIES = ['href', 'src', 'cite', 'action', 'formAction', 'poster', 'background', 'xLinkHref', 'data', 'ping'];
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
 // Shiki writes colours as inline styles; nothing else may style the page.
-const SAFE_STYLE = /^(\s*(color|background-color|--shiki-[a-z-]+|font-style|font-weight|text-decoration)\s*:\s*[#\w.,%() -]+;?)*\s*$/i;
+const SAFE_STYLE = /^(\s*(color|background-color|--shiki-[a-z-]+|font-style|font-weight|text-decoration|overflow-x)\s*:\s*[#\w.,%() -]+;?)*\s*$/i;
 
 /** Whether a URL is safe to keep: relative, or one of the allowed schemes (images may be `data:image/`). */
 export function isSafeUrl(value: string, image: boolean): boolean {
