@@ -45,11 +45,33 @@ function staticFileAt(files: StaticFile[], local: string): StaticFile | undefine
   return index.get(local);
 }
 
+/** Folders of the project that the dev server never needs to watch. */
+const UNWATCHED = new Set(['test', 'dist', 'scripts', '.cache', '.syllabus-cache', '.ci', '.github']);
+
+/**
+ * Whether the dev server's watcher skips `file`: the project's folders that hold no site source,
+ * unless a knowledge base being served lives there. Vite's watcher follows symlinks, and the
+ * symlink fixtures under test/ (`loop -> .`) made it walk without end.
+ */
+export function isUnwatched(file: string, root: string, contentDirs: string[]): boolean {
+  const local = path.relative(root, file);
+  if (local.startsWith('..') || path.isAbsolute(local)) return false;
+  if (!UNWATCHED.has(local.split(path.sep)[0]!)) return false;
+  return !contentDirs.some((dir) => file === dir || file.startsWith(dir + path.sep) || dir.startsWith(file + path.sep));
+}
+
 /** The integration; `astro.config.mjs` adds it. */
 export function syllabusIntegration(): AstroIntegration {
   return {
     name: 'syllabus',
     hooks: {
+      'astro:config:setup': ({ command, config, updateConfig }) => {
+        if (command !== 'dev') return;
+        const root = fileURLToPath(config.root);
+        const configFiles = JSON.parse(process.env['SYLLABUS_CONFIG_FILES'] ?? '[]') as string[];
+        const contentDirs = (configFiles.length > 0 ? configFiles : [path.join(root, 'content', 'kb.toml')]).map((f) => path.dirname(path.resolve(f)));
+        updateConfig({ vite: { server: { watch: { ignored: [(file: string) => isUnwatched(file, root, contentDirs)] } } } });
+      },
       'astro:server:setup': ({ server }) => {
         server.middlewares.use((request, response, next) => {
           void (async () => {

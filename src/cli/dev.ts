@@ -1,4 +1,5 @@
 /** `syllabus dev`: Astro's development server over a knowledge base. */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
@@ -35,8 +36,10 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
   process.env['SYLLABUS_CONFIG_FILES'] = JSON.stringify(files);
   const root = projectRoot();
   // The dev server's store lives where Vite's watcher never looks (Astro's own default place):
-  // a store inside the watched project would trigger a reload with every write.
-  process.env['SYLLABUS_ASTRO_CACHE'] = path.join(root, 'node_modules', '.astro', 'syllabus-dev');
+  // a store inside the watched project would trigger a reload with every write. One store per
+  // knowledge base, so that two dev servers on different ones do not overwrite each other's.
+  const key = createHash('sha1').update(files.join('\0')).digest('hex').slice(0, 12);
+  process.env['SYLLABUS_ASTRO_CACHE'] = path.join(root, 'node_modules', '.astro', `syllabus-dev-${key}`);
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   provideSiteDataSource(() => prepareSiteData(files));
   const { dev } = await import('astro');

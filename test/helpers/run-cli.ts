@@ -15,12 +15,21 @@ export interface CliRun {
   code: number;
 }
 
-/** Runs `syllabus <args>` in `cwd` on this Node, with an environment free of SYLLABUS_* variables unless given. */
-export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; node?: string } = {}): CliRun {
+/**
+ * This process's environment as a user's shell would have it: without SYLLABUS_* variables, and
+ * without Vitest's (Astro's dev server behaves differently when it sees VITEST).
+ */
+export function userEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('SYLLABUS_')) env[key] = value;
+    if (value !== undefined && !key.startsWith('SYLLABUS_') && !key.startsWith('VITEST') && key !== 'NODE_ENV') env[key] = value;
   }
+  return env;
+}
+
+/** Runs `syllabus <args>` in `cwd` on this Node, with the environment of `userEnv` plus `env`. */
+export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; node?: string } = {}): CliRun {
+  const env = userEnv();
   const result = spawnSync(options.node ?? process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
     env: { ...env, ...options.env },

@@ -1,0 +1,109 @@
+/**
+ * `syllabus dev` as a writer uses it: the server starts inside this project (whose test fixtures
+ * hold symlink loops that Vite's watcher must not walk), serves pages and the static twins, and
+ * picks up edits to subjects and to kb.toml without a restart.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
+import { makeTree } from '../helpers/temp-tree.ts';
+
+/** How long a page may take to show an edit: generous, since this is a wait, not a measurement. */
+const PATIENCE_MS = 45_000;
+
+let kb: string;
+let child: ChildProcess;
+let origin: string;
+let output = '';
+
+/** A port that is free right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fetches `url` until `accept` holds for the answer, and returns that answer. */
+async function fetchUntil(url: string, accept: (status: number, body: string) => boolean): Promise<{ status: number; body: string }> {
+  const deadline = Date.now() + PATIENCE_MS;
+  let last = { status: 0, body: '' };
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`syllabus dev exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(url);
+      last = { status: response.status, body: await response.text() };
+      if (accept(last.status, last.body)) return last;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} never gave the expected answer; last status ${last.status}.\nServer output:\n${output}`);
+}
+
+beforeAll(async () => {
+  const tmp = makeTree({});
+  kb = path.join(tmp, 'kb');
+  fs.cpSync(path.join(ROOT, 'test/fixtures/site'), kb, { recursive: true });
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [BIN, 'dev', '--config', path.join(kb, 'kb.toml'), '--port', String(port)], { cwd: ROOT, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await fetchUntil(`${origin}/`, (status) => status === 200);
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    await exited;
+  }
+});
+
+describe('syllabus dev', () => {
+  it('serves the home, topic and subject pages of the knowledge base', async () => {
+    const home = await fetchUntil(`${origin}/`, (status) => status === 200);
+    expect(home.body).toContain('<title>Fixture Handbook</title>');
+    const subject = await fetchUntil(`${origin}/handbook/welcome/`, (status) => status === 200);
+    expect(subject.body).toContain('<h1 data-pagefind-meta="title">Welcome aboard</h1>');
+  });
+
+  it('serves the markdown twin of a subject, as the build writes it', async () => {
+    const twin = await fetchUntil(`${origin}/handbook/welcome.md`, (status) => status === 200);
+    // The subject's content as `learn` gives it: the file without its trailing newline.
+    expect(twin.body).toBe(fs.readFileSync(path.join(kb, 'handbook/welcome.md'), 'utf8').trimEnd());
+  });
+
+  it('never serves a disabled subject', async () => {
+    const page = await fetchUntil(`${origin}/opsvault/runbook-walrus/`, (status) => status !== 0);
+    expect(page.status).toBe(404);
+  });
+
+  it('shows an edited subject without a restart', async () => {
+    fs.appendFileSync(path.join(kb, 'handbook/welcome.md'), '\n\nAn edit with DEVEDITCANARY in it.\n');
+    const page = await fetchUntil(`${origin}/handbook/welcome/`, (_status, body) => body.includes('DEVEDITCANARY'));
+    expect(page.body).toContain('<p>An edit with DEVEDITCANARY in it.</p>');
+  });
+
+  it('serves a subject added while it runs', async () => {
+    fs.writeFileSync(path.join(kb, 'handbook/fresh-start.md'), '# Fresh start\n\nNew body.\n');
+    const page = await fetchUntil(`${origin}/handbook/fresh-start/`, (status) => status === 200);
+    expect(page.body).toContain('<h1 data-pagefind-meta="title">Fresh start</h1>');
+  });
+
+  it('reloads kb.toml when it changes', async () => {
+    const config = path.join(kb, 'kb.toml');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('title = "Team Handbook"', 'title = "Renamed Handbook"'));
+    const home = await fetchUntil(`${origin}/`, (_status, body) => body.includes('Renamed Handbook'));
+    expect(home.body).not.toContain('Team Handbook');
+  });
+});
