@@ -1,0 +1,144 @@
+/**
+ * The published JSON endpoints (SPEC 6), as Zod schemas: the build writes values of these types,
+ * the remote client validates what it fetches against them, and `/kb/schema/*.json` are generated
+ * from them. Change a shape here and every side follows.
+ */
+import { z } from 'zod';
+
+/** The format version of every endpoint; a reader refuses any other. */
+export const FORMAT_VERSION = 1;
+
+const version = z.literal(FORMAT_VERSION).describe('The format version of the endpoints (SPEC 6). A reader refuses versions it does not know.');
+const sitePath = (what: string) => z.string().startsWith('/').describe(`${what}, a path from the domain root (it includes [site] base).`);
+const nullableText = (what: string) => z.string().nullable().describe(`${what}; null when not set.`);
+
+/** What every listing says of a subject. */
+export const SubjectEntrySchema = z
+  .object({
+    slug: z.string().describe('The subject slug (SPEC 2): pass it to the learn tool.'),
+    title: z.string().describe('Front matter title, else the first "# " heading, else the last slug segment.'),
+    summary: z.string().describe('One paragraph: front matter description, else the first paragraph of text; "" when there is none.'),
+    format: z.enum(['markdown', 'text', 'code']).describe('markdown and text are passed through; code is shown as a fenced block.'),
+    language: z.string().nullable().describe('The fence language of a code subject; null otherwise.'),
+    skipped: z.enum(['binary', 'too-large', 'unreadable']).nullable().describe('Why the content is a one-line message instead of the file; null when it is not.'),
+    path: z.string().describe('The file path relative to the topic folder, as stored.'),
+    bytes: z.number().int().nonnegative().describe('Size of the file as stored.'),
+    tokens: z.number().int().nonnegative().describe('o200k_base tokens of the content.'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 (hex) of the content as UTF-8: the content of the subject JSON and the markdown twin.'),
+    learned: z.boolean().describe('Whether the subject is pre-loaded into the <knowledge> section.'),
+    url: sitePath('The HTML page'),
+    markdown: sitePath('The markdown twin (the content as text/markdown)'),
+    json: sitePath('The subject JSON (metadata and content)'),
+  })
+  .describe('A listed subject: visible and enabled.');
+
+/** A topic in the index, with its listed subjects. */
+export const TopicEntrySchema = z.object({
+  id: z.string().describe('The topic id, for the learn tool.'),
+  title: nullableText('The title'),
+  introduction: nullableText('The one-line introduction of the <knowledge> list'),
+  description: nullableText('The description (markdown)'),
+  url: sitePath('The topic page'),
+  json: sitePath('The topic JSON'),
+  tokens: z.number().int().nonnegative().describe('Tokens of the listed subjects.'),
+  subjects: z.array(SubjectEntrySchema).describe('Listed subjects in slug order. Hidden subjects are never listed; fetch one by exact slug at its address.'),
+});
+
+/** `/kb/index.json`: the catalog. */
+export const SiteIndexSchema = z
+  .object({
+    version,
+    site: z.object({
+      title: z.string(),
+      description: nullableText('The site description'),
+      url: nullableText('The absolute URL the site is published at ([site] url)'),
+      base: z.string().describe('[site] base: every path of the site starts with it.'),
+    }),
+    knowledge: z.object({
+      json: sitePath('The <knowledge> section and the learn tool'),
+      tokens: z.number().int().nonnegative().describe('Tokens of the <knowledge> section.'),
+      profiles: z.record(z.string(), sitePath('The knowledge JSON of a profile')).describe('Each [profile.<name>] and its knowledge JSON.'),
+    }),
+    addresses: z
+      .object({
+        page: z.string(),
+        markdown: z.string(),
+        subject: z.string(),
+        topic: z.string(),
+        encoding: z.string(),
+      })
+      .describe('Address templates: replace {topic} and {address}. A hidden subject is reached by exact slug at these addresses.'),
+    endpoints: z.object({
+      indexText: sitePath('The plain-text index'),
+      llms: sitePath('llms.txt'),
+      llmsFull: sitePath('llms-full.txt'),
+      schemas: sitePath('The folder of these JSON Schemas'),
+    }),
+    topics: z.array(TopicEntrySchema).describe('Enabled topics in config order.'),
+  })
+  .describe('The catalog of a Syllabus site: every listed subject and every address an agent needs.');
+
+/** The learn tool definition (SPEC 4), served verbatim. */
+export const LearnToolSchema = z.object({
+  name: z.literal('learn'),
+  description: z.string(),
+  parameters: z.record(z.string(), z.unknown()).describe('The parameters schema of SPEC 4, exactly.'),
+});
+
+/** `/kb/knowledge.json` and `/kb/knowledge/<profile>.json`. */
+export const KnowledgeFileSchema = z
+  .object({
+    version,
+    profile: z.string().nullable().describe('The profile this section is for; null for the default.'),
+    prompt: z.string().nullable().describe('The <knowledge> section (SPEC 4), or null when there is none.'),
+    tool: LearnToolSchema.nullable().describe('The learn tool definition, or null when no topic is listable.'),
+    tokens: z.number().int().nonnegative().describe('Tokens of the prompt.'),
+    topics: z
+      .array(
+        z.object({
+          id: z.string(),
+          preloaded: z.array(z.object({ slug: z.string(), content: z.string() })).describe('The subjects pre-loaded into the prompt, in order.'),
+        }),
+      )
+      .describe('Per enabled topic, what the prompt pre-loads: lets a client add subjects (-k) and render the same section.'),
+  })
+  .describe('The <knowledge> system-prompt section and the learn tool of a Syllabus site.');
+
+/** `/kb/topics/<topic>.json`. */
+export const TopicFileSchema = TopicEntrySchema.extend({
+  version,
+  listing: z.string().describe('What the learn tool answers for the topic alone (SPEC 4).'),
+}).describe('One topic of a Syllabus site.');
+
+/** `/kb/subjects/<topic>/<address>.json`. */
+export const SubjectFileSchema = SubjectEntrySchema.extend({
+  version,
+  topic: z.string(),
+  address: z.string().describe('The slug encoded for URLs and file names (SPEC 6).'),
+  hidden: z.boolean().describe('Hidden subjects are listed nowhere but load by exact slug.'),
+  content: z.string().describe('The content as the learn tool gives it (SPEC 4).'),
+}).describe('One subject of a Syllabus site: its metadata and content.');
+
+export type SubjectEntry = z.infer<typeof SubjectEntrySchema>;
+export type TopicEntry = z.infer<typeof TopicEntrySchema>;
+export type SiteIndex = z.infer<typeof SiteIndexSchema>;
+export type KnowledgeFile = z.infer<typeof KnowledgeFileSchema>;
+export type TopicFile = z.infer<typeof TopicFileSchema>;
+export type SubjectFile = z.infer<typeof SubjectFileSchema>;
+
+/** Each endpoint's schema by the name of its file below `/kb/schema/`. */
+export const ENDPOINT_SCHEMAS = {
+  'index.json': SiteIndexSchema,
+  'knowledge.json': KnowledgeFileSchema,
+  'topic.json': TopicFileSchema,
+  'subject.json': SubjectFileSchema,
+} as const;
+
+/** The JSON Schemas of the endpoints, by file name below `/kb/schema/`. */
+export function renderEndpointSchemas(): Record<keyof typeof ENDPOINT_SCHEMAS, Record<string, unknown>> {
+  const out = {} as Record<keyof typeof ENDPOINT_SCHEMAS, Record<string, unknown>>;
+  for (const [name, schema] of Object.entries(ENDPOINT_SCHEMAS) as [keyof typeof ENDPOINT_SCHEMAS, z.ZodType][]) {
+    out[name] = z.toJSONSchema(schema, { target: 'draft-2020-12' });
+  }
+  return out;
+}
