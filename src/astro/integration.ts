@@ -11,6 +11,8 @@ import { readStaticFile, staticFilesOf, type StaticFile } from './static-files.t
 
 const CONTENT_TYPES: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
   json: 'application/json; charset=utf-8',
   png: 'image/png',
   jpg: 'image/jpeg',

@@ -6,9 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HastPluginDefinition } from 'satteri';
-import { addressOf, resolveSubjectLink } from '../kb/index.ts';
+import { addressOf, folderUrl, resolveSubjectLink, subjectUrl } from '../kb/index.ts';
 import { currentSiteData } from './site-data.ts';
-import { folderUrl, subjectUrl } from './urls.ts';
 
 /** Elements removed with their content: they run code, load other documents or take input. */
 const REMOVED_ELEMENTS = [

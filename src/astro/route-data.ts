@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Catalog, CatalogSubject, CatalogTopic, SiteConfig } from '../kb/index.ts';
-import { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from './urls.ts';
+import { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from '../kb/index.ts';
 
 /** Folders with at most this many listed subjects are listed on their subjects' pages. */
 export const SMALL_FOLDER = 25;
@@ -158,9 +158,9 @@ function mediaOf(subject: CatalogSubject): SubjectMedia {
   return null;
 }
 
+/** The page's description: the subject's summary (its front matter description, else its first paragraph). */
 function descriptionOf(subject: CatalogSubject): string | undefined {
-  const value = subject.frontMatter['description'];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  return subject.summary === '' ? undefined : subject.summary;
 }
 
 function breadcrumbsOf(base: string, topic: CatalogTopic, subject: CatalogSubject): NavLink[] {

@@ -1,9 +1,22 @@
 /**
- * Files of the site that are not HTML pages: each subject's markdown twin and JSON, and the
- * stored files of subjects shown as images or downloads. Written after Astro's page build (and
+ * Files of the site that are not HTML pages: the machine endpoints, each subject's markdown twin
+ * and JSON, and the stored files of subjects shown as images or downloads. Written after Astro's page build (and
  * served by the dev server) rather than rendered in Astro's page loop: they are plain data.
  */
 import fs from 'node:fs';
+import {
+  buildKnowledgeFile,
+  buildSiteIndex,
+  buildSubjectFile,
+  buildTopicFile,
+  knowledgeJsonUrl,
+  renderEndpointSchemas,
+  renderIndexText,
+  renderLlmsFullText,
+  renderLlmsText,
+  serializeEndpoint,
+  topicJsonUrl,
+} from '../kb/index.ts';
 import type { SiteData } from './site-data.ts';
 
 /** One file of the site: its path below the site's base (no leading `/`) and its bytes. */
@@ -13,36 +26,32 @@ export interface StaticFile {
   body: { text: string } | { copy: string };
 }
 
-/** Every non-page file of the site, for every enabled subject (hidden ones at their own addresses). */
+/**
+ * Every non-page file of the site: the machine endpoints (SPEC 6) and, for every enabled subject
+ * (hidden ones at their own addresses only), its markdown twin, its JSON and its stored file.
+ */
 export function listStaticFiles(data: SiteData): StaticFile[] {
-  const files: StaticFile[] = [];
+  const { catalog, site } = data;
   const base = data.routes.base;
   const local = (url: string): string => decodeURIComponent(url.slice(base.length));
+  const text = (path: string, body: string): StaticFile => ({ path, body: { text: body } });
+  const files: StaticFile[] = [
+    text('kb/index.json', serializeEndpoint(buildSiteIndex(catalog, site))),
+    text(local(knowledgeJsonUrl(base)), serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
+    ...[...catalog.profiles].map(([name, knowledge]) => text(local(knowledgeJsonUrl(base, name)), serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
+    ...catalog.topics.map((topic) => text(local(topicJsonUrl(base, topic.id)), serializeEndpoint(buildTopicFile(topic, base)))),
+    ...Object.entries(renderEndpointSchemas()).map(([name, schema]) => text(`kb/schema/${name}`, serializeEndpoint(schema))),
+    text('kb/index.txt', renderIndexText(catalog)),
+    text('llms.txt', renderLlmsText(catalog, site)),
+    text('llms-full.txt', renderLlmsFullText(catalog, site)),
+  ];
   for (const route of data.routes.subjects) {
-    const s = route.subject;
-    files.push({ path: local(route.markdownUrl), body: { text: s.content } });
-    const json = {
-      topic: s.topic,
-      slug: s.slug,
-      title: s.title,
-      path: s.path,
-      format: s.format,
-      language: s.language,
-      hidden: s.hidden,
-      learned: s.learned,
-      skipped: s.skipped,
-      bytes: s.bytes,
-      tokens: s.tokens,
-      sha256: s.sha256,
-      url: route.url,
-      markdown: route.markdownUrl,
-      content: s.content,
-    };
-    files.push({ path: local(route.jsonUrl), body: { text: `${JSON.stringify(json, null, 2)}\n` } });
-    if (route.rawUrl) files.push({ path: local(route.rawUrl), body: { copy: s.file } });
+    files.push(text(local(route.markdownUrl), route.subject.content));
+    files.push(text(local(route.jsonUrl), serializeEndpoint(buildSubjectFile(route.subject, base))));
+    if (route.rawUrl) files.push({ path: local(route.rawUrl), body: { copy: route.subject.file } });
   }
   const sitemap = renderSitemap(data);
-  if (sitemap !== null) files.push({ path: 'sitemap.xml', body: { text: sitemap } });
+  if (sitemap !== null) files.push(text('sitemap.xml', sitemap));
   return files;
 }
 

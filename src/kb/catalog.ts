@@ -6,8 +6,11 @@ import { addressOf } from './address.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { languageOf, type SkipReason, type SubjectFormat } from './format.ts';
 import type { KnowledgeBase, Topic } from './knowledge-base.ts';
-import { describeKnowledgeTopic, renderKnowledgeSection } from './knowledge-section.ts';
-import { buildLearnDefinition, listTopic, renderListing, type LearnToolDefinition } from './learn-tool.ts';
+import { splitKnowledgeFlag } from './config-load.ts';
+import { renderKnowledgeSection } from './knowledge-section.ts';
+import { listTopic, renderLearnDefinition, renderListing, type LearnToolDefinition } from './learn-tool.ts';
+import { resolvePatterns } from './resolve.ts';
+import { loadSummaryParser, summarize } from './summary.ts';
 import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
 import { countTokens, loadTokenizer } from './tokens.ts';
 
@@ -28,6 +31,8 @@ export interface CatalogSubject {
   language: string | null;
   skipped: SkipReason | null;
   title: string;
+  /** One paragraph for listings (SPEC 8); `''` when the subject has no text to summarise. */
+  summary: string;
   /** Front matter of a markdown subject (empty otherwise). */
   frontMatter: Record<string, unknown>;
   /** Size of the file as stored. */
@@ -56,41 +61,104 @@ export interface CatalogTopic {
   listing: string;
 }
 
+/** A `<knowledge>` section with the `learn` tool that agrees with it. */
+export interface CatalogKnowledge {
+  /** The section (SPEC 4), or null when there is none. */
+  prompt: string | null;
+  tool: LearnToolDefinition | null;
+  /** Tokens of the section. */
+  tokens: number;
+  /** Per enabled topic, in config order, the subjects the section pre-loads, in order. */
+  topics: { id: string; preloaded: { slug: string; content: string }[] }[];
+}
+
 /** The whole catalog. */
 export interface Catalog {
   topics: CatalogTopic[];
-  knowledge: { prompt: string | null; tool: LearnToolDefinition | null; tokens: number };
+  /** The section of the config as written. */
+  knowledge: CatalogKnowledge;
+  /** The section of each `[profile.<name>]`, in config order. */
+  profiles: Map<string, CatalogKnowledge>;
 }
 
 /** Builds the catalog of a knowledge base, reading every subject; reports what reading found. */
 export async function buildCatalog(kb: KnowledgeBase): Promise<{ catalog: Catalog; diagnostics: Diagnostic[] }> {
-  const [{ createHash }] = await Promise.all([import('node:crypto'), loadTokenizer(), loadFrontMatterParser()]);
+  const [{ createHash }] = await Promise.all([import('node:crypto'), loadTokenizer(), loadFrontMatterParser(), loadSummaryParser()]);
   const diagnostics: Diagnostic[] = [];
   const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-  const topics = kb.topics().map((topic) => catalogTopic(kb, topic, sha256, diagnostics));
-  // The prompt's pre-loaded subjects come from the catalog: every file is read once.
-  const prompt = renderKnowledgeSection(
-    kb.topics().map((topic, index) => {
-      const bySlug = new Map(topics[index]!.subjects.map((s) => [s.slug, s.content]));
-      return describeKnowledgeTopic(kb, topic, (slug) => bySlug.get(slug)!);
-    }),
-  );
-  const knowledgeTokens = countTokens(prompt);
-  const budget = kb.config.kb.knowledge_budget_tokens;
-  if (knowledgeTokens > budget) {
-    diagnostics.push({
-      kind: 'warning',
-      code: 'knowledge-tokens',
-      message: `The <knowledge> section has ${knowledgeTokens} tokens, over the budget of ${budget} (kb.knowledge_budget_tokens). Pre-load fewer subjects (learned), or raise the budget.`,
-      file: kb.config.files[0]!,
-    });
-  }
+  const kbTopics = kb.topics();
+  const topics = kbTopics.map((topic) => catalogTopic(kb, topic, sha256, diagnostics));
+  const knowledgeOf = (extra: Map<string, string[]>, profile: string | undefined): CatalogKnowledge => {
+    const knowledge = buildCatalogKnowledge(kbTopics, topics, extra);
+    const budget = kb.config.kb.knowledge_budget_tokens;
+    if (knowledge.tokens > budget) {
+      const which = profile === undefined ? 'The <knowledge> section' : `The <knowledge> section of profile.${profile}`;
+      diagnostics.push({
+        kind: 'warning',
+        code: 'knowledge-tokens',
+        message: `${which} has ${knowledge.tokens} tokens, over the budget of ${budget} (kb.knowledge_budget_tokens). Pre-load fewer subjects (learned), or raise the budget.`,
+        file: kb.config.files[0]!,
+      });
+    }
+    return knowledge;
+  };
+  const profiles = new Map<string, CatalogKnowledge>();
+  for (const [name, entries] of kb.config.profiles) profiles.set(name, knowledgeOf(profilePatterns(kb, name, entries, diagnostics), name));
+  return { catalog: { topics, knowledge: knowledgeOf(new Map(), undefined), profiles }, diagnostics };
+}
+
+/**
+ * The extra learned patterns of a profile by topic id. Entries for a disabled topic are left out
+ * with a warning: the topic does not exist for any output.
+ */
+function profilePatterns(kb: KnowledgeBase, name: string, entries: readonly string[], diagnostics: Diagnostic[]): Map<string, string[]> {
+  const extra = new Map<string, string[]>();
+  entries.forEach((entry, index) => {
+    const { topic, pattern } = splitKnowledgeFlag(entry);
+    if (!kb.topic(topic)) {
+      diagnostics.push({
+        kind: 'warning',
+        code: 'profile-topic-disabled',
+        message: `profile.${name}.knowledge[${index}]: ${JSON.stringify(entry)} names the disabled topic ${JSON.stringify(topic)}; the profile leaves it out. Remove the entry, or enable the topic.`,
+        file: kb.config.files[0]!,
+      });
+      return;
+    }
+    extra.set(topic, [...(extra.get(topic) ?? []), pattern]);
+  });
+  return extra;
+}
+
+/**
+ * The `<knowledge>` section with `extra` learned patterns appended to each topic's own (a
+ * profile's, or none), from subjects already read: no file is read again.
+ */
+function buildCatalogKnowledge(kbTopics: readonly Topic[], topics: readonly CatalogTopic[], extra: ReadonlyMap<string, string[]>): CatalogKnowledge {
+  const described = kbTopics.map((topic, index) => {
+    const more = extra.get(topic.id) ?? [];
+    let learned = topic.learned;
+    if (more.length > 0) {
+      const resolution = resolvePatterns(topic.subjects, topic.bySlug, [...topic.config.learned, ...more]);
+      // Profile patterns are compiled when the config loads; an invalid one leaves the topic as written.
+      if (resolution.ok) learned = resolution.slugs;
+    }
+    const learnedSet = new Set(learned);
+    const content = new Map(topics[index]!.subjects.map((s) => [s.slug, s.content]));
+    return {
+      id: topic.id,
+      title: topic.title,
+      introduction: topic.introduction,
+      description: topic.description,
+      listable: topic.subjects.some((s) => !s.hidden && !learnedSet.has(s.slug)),
+      preloaded: learned.map((slug) => ({ slug, content: content.get(slug)! })),
+    };
+  });
+  const prompt = renderKnowledgeSection(described);
   return {
-    catalog: {
-      topics,
-      knowledge: { prompt: prompt === '' ? null : prompt, tool: buildLearnDefinition(kb), tokens: knowledgeTokens },
-    },
-    diagnostics,
+    prompt: prompt === '' ? null : prompt,
+    tool: renderLearnDefinition(described.filter((t) => t.listable)),
+    tokens: countTokens(prompt),
+    topics: described.map((t) => ({ id: t.id, preloaded: t.preloaded })),
   };
 }
 
@@ -124,6 +192,7 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       language: languageOf(subject.extension),
       skipped: read.skipped,
       title: titleOf(subject.slug, markdown, read.text, frontMatter),
+      summary: read.skipped === null ? summarize({ format: subject.format, text: read.text, frontMatterLines: frontMatter.lines, description: frontMatter.data['description'] }) : '',
       frontMatter: frontMatter.data,
       bytes: read.bytes,
       sha256: sha256(read.content),

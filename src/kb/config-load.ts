@@ -245,6 +245,16 @@ function validateFile(source: ConfigSource): { file: ConfigFile | undefined; dia
       });
     }
   }
+  for (const [name, profile] of Object.entries(file.profile ?? {})) {
+    profile.knowledge?.forEach((value, index) => {
+      const compiled = compilePattern(splitKnowledgeFlag(value).pattern);
+      if (!compiled.ok) {
+        diagnostics.push(
+          configError(source, 'invalid-pattern', ['profile', name, 'knowledge', index], `profile.${name}.knowledge[${index}]: ${compiled.message} Fix or remove the pattern.`),
+        );
+      }
+    });
+  }
   return { file: diagnostics.some((d) => d.kind === 'config-error') ? undefined : file, diagnostics };
 }
 

@@ -38,7 +38,8 @@ export type DiagnosticCode =
   | 'unmatched-learned'
   | 'unmatched-disabled'
   | 'subject-tokens'
-  | 'knowledge-tokens';
+  | 'knowledge-tokens'
+  | 'profile-topic-disabled';
 
 /** One finding about the configuration or the content. */
 export interface Diagnostic {

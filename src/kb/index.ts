@@ -1,13 +1,37 @@
 /** The public surface of the knowledge core. A test pins this list: change it on purpose. */
 export { addressOf, encodeAddressSegment } from './address.ts';
 export { buildCatalog } from './catalog.ts';
-export type { Catalog, CatalogSubject, CatalogTopic } from './catalog.ts';
+export type { Catalog, CatalogKnowledge, CatalogSubject, CatalogTopic } from './catalog.ts';
 export { dottedPath, escapeProblem, loadConfig, splitKnowledgeFlag } from './config-load.ts';
 export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
 export { readConfigFiles } from './config-read.ts';
 export { ConfigFileSchema, RESERVED_TOPIC_IDS } from './config-schema.ts';
 export { compareStrings, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, DiagnosticKind } from './diagnostics.ts';
+export {
+  ENDPOINT_SCHEMAS,
+  FORMAT_VERSION,
+  KnowledgeFileSchema,
+  LearnToolSchema,
+  SiteIndexSchema,
+  SubjectEntrySchema,
+  SubjectFileSchema,
+  TopicEntrySchema,
+  TopicFileSchema,
+  renderEndpointSchemas,
+} from './endpoint-schemas.ts';
+export type { KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry, TopicFile } from './endpoint-schemas.ts';
+export {
+  buildKnowledgeFile,
+  buildSiteIndex,
+  buildSubjectEntry,
+  buildSubjectFile,
+  buildTopicEntry,
+  buildTopicFile,
+  knowledgeJsonUrl,
+  serializeEndpoint,
+  topicJsonUrl,
+} from './endpoints.ts';
 export { decodeSubjectText, fenceText, formatOf, isBinary, languageOf, presentSubjectText, skippedMessage } from './format.ts';
 export type { SkipReason, SubjectFormat } from './format.ts';
 export { compilePattern, invalidPatternMessage } from './glob.ts';
@@ -30,14 +54,18 @@ export {
 } from './learn-tool.ts';
 export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './learn-tool.ts';
 export { resolveSubjectLink } from './links.ts';
+export { renderIndexText, renderLlmsFullText, renderLlmsText } from './llms-text.ts';
 export type { LinkTarget, LinkTopic } from './links.ts';
 export { readSubjectContent } from './read-subject.ts';
 export type { SubjectContent } from './read-subject.ts';
 export { resolvePatterns } from './resolve.ts';
 export type { Resolution } from './resolve.ts';
+export { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';
 export { dropLeadingDots, slugOf } from './slug.ts';
 export { collectSubjects, removeDisabled } from './subjects.ts';
 export type { Subject } from './subjects.ts';
+export { SUMMARY_LENGTH, cutSummary, loadSummaryParser, summarize } from './summary.ts';
+export type { SummaryInput } from './summary.ts';
 export { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
 export { countTokens, loadTokenizer } from './tokens.ts';
 export { walkTopicFolder } from './walk.ts';

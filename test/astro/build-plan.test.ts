@@ -111,6 +111,7 @@ function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSub
     language: null,
     skipped: null,
     title: slug,
+    summary: '',
     frontMatter: {},
     bytes: 10,
     sha256: `sha-of-${slug}`,
@@ -124,7 +125,7 @@ function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSub
 function siteData(subjects: CatalogSubject[], site: SiteConfig = SITE, description?: string): SiteData {
   const catalog: Catalog = {
     topics: [{ id: 'guide', title: 'Guide', introduction: undefined, description, dir: DIR, subjects, tokens: 0, listing: '' }],
-    knowledge: { prompt: null, tool: null, tokens: 0 },
+    knowledge: { prompt: null, tool: null, tokens: 0, topics: [] }, profiles: new Map(),
   };
   const routes = buildSiteRoutes(catalog, site, { updated: new Map(), root: undefined, realPathOf: (file) => file }, '/kb');
   const rawUrls = new Map(routes.subjects.filter((r) => r.rawUrl !== null).map((r) => [r.subject.file, r.rawUrl!]));

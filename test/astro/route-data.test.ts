@@ -24,6 +24,7 @@ function subject(fields: Partial<CatalogSubject> & { path: string }, dir = DIR):
     language: null,
     skipped: null,
     title: slug.slice(slug.lastIndexOf('/') + 1),
+    summary: '',
     frontMatter: {},
     bytes: 10,
     sha256: '0'.repeat(64),
@@ -38,7 +39,7 @@ function topic(fields: Partial<CatalogTopic> & { id: string; subjects: CatalogSu
 }
 
 function catalogOf(...topics: CatalogTopic[]): Catalog {
-  return { topics, knowledge: { prompt: null, tool: null, tokens: 0 } };
+  return { topics, knowledge: { prompt: null, tool: null, tokens: 0, topics: [] }, profiles: new Map() };
 }
 
 const SITE: SiteConfig = { title: 'Knowledge', description: undefined, url: undefined, base: '/', repository: undefined, branch: 'main', allow_html: false };
@@ -49,7 +50,7 @@ const GUIDE = [
   subject({ path: 'files/data.bin', format: 'text', skipped: 'binary', title: 'data' }),
   subject({ path: 'files/huge.txt', format: 'text', skipped: 'too-large', title: 'huge' }),
   subject({ path: 'img/a.png', format: 'text', skipped: 'binary', title: 'a' }),
-  subject({ path: 'intro.md', title: 'Introduction', frontMatter: { description: '  How to start.  ' } }),
+  subject({ path: 'intro.md', title: 'Introduction', summary: 'How to start.' }),
   subject({ path: 'setup/advanced/tuning.md', title: 'Tuning' }),
   subject({ path: 'setup/install.md', title: 'Install', learned: true }),
   subject({ path: 'setup/.wip.md', title: 'Work in progress' }),
@@ -181,7 +182,7 @@ describe('subject pages', () => {
     });
   });
 
-  it('a top-level page: one breadcrumb, the top folder, its description trimmed', () => {
+  it('a top-level page: one breadcrumb, the top folder, its summary as the page description', () => {
     const route = routeOf(routesOf(), 'intro');
     expect([route.breadcrumbs, route.folder, route.description]).toEqual([
       [{ label: 'The Guide', url: '/guide/' }],

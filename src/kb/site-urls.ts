@@ -1,5 +1,5 @@
 /** Every URL of the site, below `[site] base` (SPEC 6 addresses). */
-import { addressOf } from '../kb/index.ts';
+import { addressOf } from './address.ts';
 
 /** `[site] base` as a path that starts and ends with `/`. */
 export function normalizeBase(base: string): string {
