@@ -6,7 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderEndpointSchemas } from '../../src/kb/index.ts';
 import { ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
@@ -175,6 +178,58 @@ describe('rendering', () => {
     expect(html).toContain('<link rel="alternate" type="text/markdown" href="/handbook/guides/config.md">');
     expect(html).toContain('<a href="/kb/subjects/handbook/guides/config.json" type="application/json">JSON</a>');
     expect(html).toContain('<a href="https://example.test/acme/handbook/edit/trunk/handbook/guides/config.toml" rel="noopener">Edit</a>');
+  });
+});
+
+describe('agent endpoints (SPEC 6)', () => {
+  const json = (name: string): any => JSON.parse(fs.readFileSync(path.join(dist, name), 'utf8'));
+
+  it('validates every JSON endpoint against the schema published beside it', () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const schemas = renderEndpointSchemas();
+    for (const [name, schema] of Object.entries(schemas)) expect(json(`kb/schema/${name}`)).toEqual(schema);
+    const schemaOf = (file: string): keyof typeof schemas =>
+      file === 'kb/index.json' ? 'index.json' : file.startsWith('kb/knowledge') ? 'knowledge.json' : file.startsWith('kb/topics/') ? 'topic.json' : 'subject.json';
+    const files = [...readDist().keys()].filter((f) => f.startsWith('kb/') && f.endsWith('.json') && !f.startsWith('kb/schema/'));
+    expect(files.filter((f) => !f.startsWith('kb/subjects/'))).toEqual(['kb/index.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json', 'kb/topics/handbook.json']);
+    expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(37);
+    for (const file of files) {
+      const validate = ajv.compile(schemas[schemaOf(file)]);
+      expect(validate(json(file)) ? null : { file, errors: validate.errors }).toBeNull();
+    }
+  });
+
+  it('reaches every listed subject in two fetches from /kb/index.json, with matching hashes', () => {
+    const index = json('kb/index.json');
+    const listed = index.topics.flatMap((t: any) => t.subjects);
+    expect(listed).toHaveLength(36);
+    for (const entry of listed) {
+      const subject = json(entry.json.slice(1));
+      expect([subject.slug, subject.sha256, subject.hidden]).toEqual([entry.slug, entry.sha256, false]);
+      expect(createHash('sha256').update(subject.content).digest('hex')).toBe(entry.sha256);
+      expect(fs.readFileSync(path.join(dist, entry.markdown.slice(1)), 'utf8')).toBe(subject.content);
+    }
+  });
+
+  it('serves a hidden subject at its predictable address only', () => {
+    const hidden = json('kb/subjects/handbook/secret/hidden-note.json');
+    expect([hidden.slug, hidden.hidden, hidden.address]).toEqual(['secret/hidden-note', true, 'secret/hidden-note']);
+    for (const file of ['kb/index.json', 'kb/index.txt', 'llms.txt', 'llms-full.txt', 'sitemap.xml', 'kb/topics/handbook.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json']) {
+      expect(fs.readFileSync(path.join(dist, file), 'utf8'), file).not.toContain('hidden-note');
+    }
+  });
+
+  it('writes a knowledge file per profile, with its subjects pre-loaded', () => {
+    const profile = json('kb/knowledge/newcomer.json');
+    expect(profile.topics).toEqual([{ id: 'handbook', preloaded: ['welcome', 'guides/config', 'guides/deploy'].map((slug) => ({ slug, content: json(`kb/subjects/handbook/${slug}.json`).content })) }]);
+    expect(json('kb/index.json').knowledge.profiles).toEqual({ newcomer: '/kb/knowledge/newcomer.json' });
+  });
+
+  it('links the endpoints for agents from every page, and each subject’s markdown twin from its head', () => {
+    expect(between(page(''), '<nav class="agent-links"', '</nav>')).toBe(
+      '<nav class="agent-links" aria-label="For agents">For agents: <a href="/llms.txt">llms.txt</a> · <a href="/kb/index.json" type="application/json">index.json</a> · <a href="/kb/knowledge.json" type="application/json">knowledge.json</a></nav>',
+    );
+    expect(page('handbook/welcome')).toContain('<link rel="alternate" type="text/markdown" href="/handbook/welcome.md">');
   });
 });
 
