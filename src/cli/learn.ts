@@ -1,12 +1,15 @@
 /** `syllabus learn <topic> [pattern…]`: the `learn` tool's result (SPEC 4). */
-import { runLearn } from '../kb/index.ts';
+import { runLearn, type Outcome } from '../kb/index.ts';
+import { extendKnowledge, learnedInKnowledge } from '../remote/remote-knowledge.ts';
+import { learnedInIndex, runRemoteLearn } from '../remote/remote-learn.ts';
+import type { RemoteSite } from '../remote/remote-site.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { openForCommand, warnContentErrors } from './knowledge-base-options.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS } from './knowledge-flags.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteKnowledgeFlags, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
-export const LEARN_HELP = `Usage: syllabus learn <topic> [pattern…] [-k topic/glob]… [--profile NAME] [--config PATH]…
+export const LEARN_HELP = `Usage: syllabus learn <topic> [pattern…] [-k topic/glob]… [--profile NAME] [--config PATH… | --remote URL]
 
 Prints what the learn tool returns to an agent.
 
@@ -19,23 +22,45 @@ ${KNOWLEDGE_HELP}
                           (give the same -k and --profile as to "prompt", so that subjects
                           pre-loaded there are "already learned" here)
   -c, --config PATH       config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
+${REMOTE_HELP}
   -h, --help              show this help
 
-Exit codes: 0 success, 1 tool error (unknown topic, no match), 2 usage or configuration error.`;
+Exit codes: 0 success, 1 tool error (unknown topic, no match) or a site that cannot be read,
+2 usage or configuration error.`;
 
 /** Runs `learn`; returns the exit code. */
 export async function learnCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS }, 'learn');
+  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS, ...REMOTE_OPTION }, 'learn');
   if (values.help) {
     io.out(LEARN_HELP);
     return 0;
   }
   const [topic, ...patterns] = positionals;
   if (topic === undefined) throw usageError('learn needs a topic: syllabus learn <topic> [pattern…].', 'learn');
-  const kb = openForCommand(configWithKnowledge(values, io, 'learn'), io);
-  const outcome = runLearn(kb, { topic, patterns: patterns.filter((p) => p !== '') });
-  warnContentErrors(kb, io);
+  const args = { topic, patterns: patterns.filter((p) => p !== '') };
+  const site = remoteSiteFor(values, io, 'learn');
+  let outcome: Outcome;
+  if (site) {
+    outcome = await withRemoteErrors(() => learnRemotely(site, values, args));
+  } else {
+    const kb = openForCommand(configWithKnowledge(values, io, 'learn'), io);
+    outcome = runLearn(kb, args);
+    warnContentErrors(kb, io);
+  }
   if (!outcome.ok) throw new CliError(outcome.message, 1);
   io.out(outcome.text);
   return 0;
+}
+
+/** `learn --remote`: the learned subjects are the catalog's, or the profile's and -k's. */
+async function learnRemotely(
+  site: RemoteSite,
+  values: { knowledge?: string[] | undefined; profile?: string | undefined },
+  args: { topic: string; patterns: string[] },
+): Promise<Outcome> {
+  const index = await site.index();
+  const { profile, extra } = remoteKnowledgeFlags(values, index, 'learn');
+  if (profile === undefined && extra.length === 0) return runRemoteLearn(site, index, learnedInIndex(index), args);
+  const topics = await extendKnowledge(site, index, await site.knowledge(profile), extra);
+  return runRemoteLearn(site, index, learnedInKnowledge(topics), args);
 }

@@ -3,32 +3,42 @@ import { buildLearnDefinition, LEARN_PARAMETERS } from '../kb/index.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { openForCommand } from './knowledge-base-options.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS } from './knowledge-flags.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
+import { readRemoteKnowledge } from './prompt.ts';
 
-export const SCHEMA_HELP = `Usage: syllabus schema [--tool [-k topic/glob]… [--profile NAME]] [--config PATH]…
+export const SCHEMA_HELP = `Usage: syllabus schema [--tool [-k topic/glob]… [--profile NAME]] [--config PATH… | --remote URL]
 
 Prints the learn tool's parameters schema (JSON). It is fixed, so it needs no config.
 
 Options:
-      --tool          print the whole tool definition {"name", "description", "parameters"}
-                      for the knowledge base, or null when no topic is listable
+      --tool              print the whole tool definition {"name", "description", "parameters"}
+                          for the knowledge base, or null when no topic is listable
 ${KNOWLEDGE_HELP}
-  -c, --config PATH   config file for --tool (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
-  -h, --help          show this help
+  -c, --config PATH       config file for --tool (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
+${REMOTE_HELP}
+                          (without --tool the site is still read, to check that it answers)
+  -h, --help              show this help
 
-Exit codes: 0 success, 2 usage or configuration error.`;
+Exit codes: 0 success, 1 a site that cannot be read (--remote), 2 usage or configuration error.`;
 
 /** Runs `schema`; returns the exit code. */
 export async function schemaCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS, tool: { type: 'boolean' } }, 'schema');
+  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS, ...REMOTE_OPTION, tool: { type: 'boolean' } }, 'schema');
   if (values.help) {
     io.out(SCHEMA_HELP);
     return 0;
   }
   if (positionals.length > 0) throw usageError(`schema takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'schema');
+  const site = remoteSiteFor(values, io, 'schema');
   if (!values.tool) {
+    if (site) await withRemoteErrors(() => site.knowledge());
     io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
+    return 0;
+  }
+  if (site) {
+    const { tool } = await withRemoteErrors(() => readRemoteKnowledge(site, values, 'schema'));
+    io.out(JSON.stringify(tool, null, 2));
     return 0;
   }
   const kb = openForCommand(configWithKnowledge(values, io, 'schema'), io);

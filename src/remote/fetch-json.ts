@@ -1,0 +1,147 @@
+/**
+ * Fetching one JSON endpoint of a published site: a timeout on every request, one retry when the
+ * network or the server failed, and errors that say what happened and how to fix it, naming the
+ * URL. Nothing here hangs or throws anything but a {@link RemoteError} for a bad answer.
+ */
+import type { z } from 'zod';
+import { FORMAT_VERSION } from '../kb/endpoint-schemas.ts';
+
+/** How long one request may take (headers and body), unless `SYLLABUS_REMOTE_TIMEOUT_MS` says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The environment variable that overrides {@link DEFAULT_TIMEOUT_MS}, in milliseconds. */
+export const TIMEOUT_VARIABLE = 'SYLLABUS_REMOTE_TIMEOUT_MS';
+
+/** The pause before the one retry. */
+const RETRY_DELAY_MS = 250;
+
+/** A published site could not be read. The message says what happened and how to fix it. */
+export class RemoteError extends Error {
+  override readonly name = 'RemoteError';
+}
+
+/** How to fetch. */
+export interface FetchOptions {
+  /** The time limit of one request, headers and body, in milliseconds. */
+  timeoutMs: number;
+}
+
+/** What an address held: a checked value, or nothing (HTTP 404). */
+export type Fetched<T> = { found: true; value: T } | { found: false };
+
+/** The per-request timeout of an environment: {@link TIMEOUT_VARIABLE}, else the default. */
+export function timeoutFromEnv(env: Readonly<Record<string, string | undefined>>): { ok: true; value: number } | { ok: false; message: string } {
+  const raw = env[TIMEOUT_VARIABLE];
+  if (raw === undefined || raw === '') return { ok: true, value: DEFAULT_TIMEOUT_MS };
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    return { ok: false, message: `${TIMEOUT_VARIABLE}=${JSON.stringify(raw)} is not a number of milliseconds. Set it to a positive integer, such as 10000, or unset it.` };
+  }
+  return { ok: true, value };
+}
+
+type Attempt =
+  | { kind: 'response'; status: number; statusText: string; contentType: string; body: string }
+  | { kind: 'timeout' }
+  | { kind: 'network'; reason: string };
+
+/**
+ * Fetches `url` and checks it as JSON of `schema` (a Syllabus endpoint: its `version` must be
+ * {@link FORMAT_VERSION}). A network failure or a 5xx answer is tried once more; a timeout is not
+ * (a site that gave no answer in time rarely gives one at once). `what` names the endpoint in
+ * messages: "catalog", "knowledge file", "subject file".
+ */
+export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: string, options: FetchOptions): Promise<Fetched<T>> {
+  let result = await attempt(url, options.timeoutMs);
+  if (result.kind === 'network' || (result.kind === 'response' && result.status >= 500)) {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    result = await attempt(url, options.timeoutMs);
+  }
+  if (result.kind === 'timeout') {
+    throw new RemoteError(
+      `No answer from ${url} within ${options.timeoutMs} ms. Check the --remote URL and that the site is up; on a slow connection, allow more time with ${TIMEOUT_VARIABLE} (milliseconds).`,
+    );
+  }
+  if (result.kind === 'network') throw new RemoteError(`Cannot reach ${url}: ${result.reason}. Check the --remote URL and that the site is up.`);
+  if (result.status === 404) return { found: false };
+  const status = `HTTP ${result.status}${result.statusText === '' ? '' : ` ${result.statusText}`}`;
+  if (result.status < 200 || result.status > 299) {
+    const fix =
+      result.status >= 500
+        ? 'The server failed, twice; try again later, or tell whoever hosts the site.'
+        : 'Check the --remote URL, and that the site is published there.';
+    throw new RemoteError(`${url} answered ${status}. ${fix}`);
+  }
+  if (/^\s*text\/html\b/i.test(result.contentType) || /^\uFEFF?\s*</.test(result.body)) {
+    throw new RemoteError(`${url} is an HTML page, not JSON. Check the --remote URL: it must be the root address of a site built by syllabus.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(result.body);
+  } catch (error) {
+    throw new RemoteError(`${url} is not valid JSON (${(error as Error).message}). The file is cut off or damaged; try again, or rebuild and republish the site.`);
+  }
+  if (parsed !== null && typeof parsed === 'object' && 'version' in parsed && typeof parsed.version === 'number' && parsed.version !== FORMAT_VERSION) {
+    throw new RemoteError(
+      `${url} is in format version ${parsed.version}; this syllabus reads version ${FORMAT_VERSION}. Use a syllabus that reads version ${parsed.version}, or rebuild the site with this one.`,
+    );
+  }
+  const checked = schema.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    const where = issue.path.length === 0 ? 'the top level' : jsonPath(issue.path);
+    throw new RemoteError(
+      `${url} is not a Syllabus ${what}: at ${where}, ${issue.message.replace(/\s+/g, ' ')}. The site was built by an incompatible syllabus, or its files were changed; rebuild it with this one.`,
+    );
+  }
+  return { found: true, value: checked.data };
+}
+
+/** One request: the answer with its whole body, or why there is none. */
+async function attempt(url: string, timeoutMs: number): Promise<Attempt> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    const body = await response.text();
+    return { kind: 'response', status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', body };
+  } catch (error) {
+    if (signal.aborted) return { kind: 'timeout' };
+    return { kind: 'network', reason: networkReason(error) };
+  }
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'unknown host',
+  EAI_AGAIN: 'the host name could not be resolved',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_SOCKET: 'the connection was closed',
+};
+
+/** A short reason for a failed fetch, from the error's cause (`connection refused (ECONNREFUSED)`). */
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const code = codeOf(cause) ?? codeOf((cause as { errors?: unknown[] } | undefined)?.errors?.[0]);
+  if (code !== undefined) return `${REASONS[code] ?? 'network error'} (${code})`;
+  const message = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, ' ');
+}
+
+function codeOf(value: unknown): string | undefined {
+  const code = (value as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** A JSON path as JavaScript writes it: `topics[0].subjects[1].sha256`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += out === '' ? key : `.${key}`;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out;
+}
