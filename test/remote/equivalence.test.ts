@@ -1,0 +1,155 @@
+/**
+ * `--remote` gives the same answers as local files: every fixture case of `learn`, `prompt` and
+ * `schema` that exits 0 or 1 runs twice through the real bin — on the fixture's files, and on the
+ * endpoints of the fixture's site served over HTTP — and stdout and exit code must be equal byte
+ * for byte, and the SPEC 4 error on stderr too where the case pins one.
+ *
+ * Each site is written as the build writes its non-page files (prepareSiteData, then the static
+ * files), which is what `--remote` reads, without a full Astro build per fixture.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeStaticFiles } from '../../src/astro/integration.ts';
+import { prepareSiteData } from '../../src/astro/site-data.ts';
+import { staticFilesOf } from '../../src/astro/static-files.ts';
+import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
+import { hasContentErrors } from '../../src/kb/index.ts';
+import { ROOT } from '../helpers/run-cli.ts';
+import { runCliAsync } from './run-cli-async.ts';
+
+const FIXTURES = path.join(ROOT, 'test', 'fixtures');
+const COMMANDS = new Set(['learn', 'prompt', 'schema']);
+
+const temporaryFolders: string[] = [];
+
+/** The folder to run a fixture's cases in: the fixture itself, or a copy with `setup.json`'s files (as test/cli/fixtures.test.ts does). */
+function prepareFixture(fixture: string): string {
+  const setupFile = path.join(fixture, 'setup.json');
+  if (!fs.existsSync(setupFile)) return fixture;
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), `syllabus-remote-${path.basename(fixture)}-`));
+  temporaryFolders.push(copy);
+  fs.cpSync(fixture, copy, { recursive: true, verbatimSymlinks: true });
+  const files = JSON.parse(fs.readFileSync(setupFile, 'utf8')) as Record<string, string>;
+  for (const [relative, content] of Object.entries(files)) {
+    const file = path.join(copy, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  }
+  return copy;
+}
+
+/** A case's arguments without its config flags, and the config files they named (default kb.toml). */
+function splitConfigArgs(args: readonly string[]): { configs: string[]; rest: string[] } {
+  const configs: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--config' || arg === '-c') configs.push(args[++i]!);
+    else if (arg.startsWith('--config=')) configs.push(arg.slice('--config='.length));
+    else rest.push(arg);
+  }
+  return { configs: configs.length > 0 ? configs : ['kb.toml'], rest };
+}
+
+interface Case {
+  name: string;
+  folder: string;
+  args: string[];
+  exit: number;
+}
+
+interface Site {
+  /** Why the site cannot be built (and its cases do not run), or undefined. */
+  skip: string | undefined;
+  dir: string;
+  server?: RunningServer;
+}
+
+/** Writes the endpoints of the knowledge base of `configs` into a fresh folder, or says why it cannot. */
+async function buildSite(cwd: string, configs: string[]): Promise<Site> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-remote-site-'));
+  temporaryFolders.push(dir);
+  let data;
+  try {
+    data = await prepareSiteData(configs.map((c) => path.resolve(cwd, c)));
+  } catch {
+    return { skip: 'the configuration has errors, so no site can be built', dir };
+  }
+  if (hasContentErrors(data.diagnostics)) {
+    const codes = [...new Set(data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => d.code))].sort();
+    return { skip: `the knowledge base has content errors (${codes.join(', ')}), so the build fails`, dir };
+  }
+  writeStaticFiles(dir, staticFilesOf(data));
+  return { skip: undefined, dir };
+}
+
+const fixtures: { name: string; cwd: string; cases: (Case & { site: Site })[] }[] = [];
+for (const name of fs.readdirSync(FIXTURES).sort()) {
+  const casesFolder = path.join(FIXTURES, name, 'cases');
+  if (!fs.existsSync(casesFolder)) continue;
+  const cwd = prepareFixture(path.join(FIXTURES, name));
+  const sites = new Map<string, Promise<Site>>();
+  const cases: (Case & { site: Site })[] = [];
+  for (const caseName of fs.readdirSync(casesFolder).sort()) {
+    const folder = path.join(casesFolder, caseName);
+    if (!fs.statSync(folder).isDirectory()) continue;
+    const args = JSON.parse(fs.readFileSync(path.join(folder, 'args'), 'utf8')) as string[];
+    const exitFile = path.join(folder, 'exit');
+    const exit = fs.existsSync(exitFile) ? Number(fs.readFileSync(exitFile, 'utf8').trim()) : 0;
+    if (!COMMANDS.has(args[0]!) || (exit !== 0 && exit !== 1)) continue;
+    const { configs } = splitConfigArgs(args);
+    const key = JSON.stringify(configs);
+    if (!sites.has(key)) sites.set(key, buildSite(cwd, configs));
+    cases.push({ name: caseName, folder, args, exit, site: await sites.get(key)! });
+  }
+  if (cases.length > 0) fixtures.push({ name, cwd, cases });
+}
+
+const servers = new Set<RunningServer>();
+beforeAll(async () => {
+  for (const fixture of fixtures) {
+    for (const { site } of fixture.cases) {
+      if (site.skip === undefined && !site.server) {
+        site.server = await serveStatic(site.dir);
+        servers.add(site.server);
+      }
+    }
+  }
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  for (const folder of temporaryFolders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+it('finds cases to compare, in most fixtures', () => {
+  const runnable = fixtures.flatMap((f) => f.cases).filter((c) => c.site.skip === undefined);
+  expect(runnable.length).toBeGreaterThan(200);
+  expect(fixtures.filter((f) => f.cases.some((c) => c.site.skip === undefined)).length).toBeGreaterThan(20);
+});
+
+for (const fixture of fixtures) {
+  describe(fixture.name, () => {
+    for (const testCase of fixture.cases) {
+      if (testCase.site.skip !== undefined) {
+        it.skip(`${testCase.name} — not run remotely: ${testCase.site.skip}`, () => {});
+        continue;
+      }
+      it.concurrent(testCase.name, async () => {
+        const site = testCase.site;
+        const hasConfig = testCase.args.some((a) => a === '--config' || a === '-c' || a.startsWith('--config='));
+        const localArgs = hasConfig ? testCase.args : [...testCase.args, '--config', 'kb.toml'];
+        const { rest } = splitConfigArgs(testCase.args);
+        const remoteArgs = [rest[0]!, '--remote', `${site.server!.url}/`, ...rest.slice(1)];
+        const [local, remote] = await Promise.all([runCliAsync(localArgs, { cwd: fixture.cwd }), runCliAsync(remoteArgs, { cwd: fixture.cwd })]);
+
+        expect(local.code, `the local run itself should exit as the case says; stderr:\n${local.stderr}`).toBe(testCase.exit);
+        expect({ exit: remote.code, stdout: remote.stdout }, `remote stderr:\n${remote.stderr}`).toEqual({ exit: local.code, stdout: local.stdout });
+        if (fs.existsSync(path.join(testCase.folder, 'stderr'))) expect(remote.stderr).toBe(local.stderr);
+        else if (remote.code === 0) expect(remote.stderr).toBe('');
+      });
+    }
+  });
+}
