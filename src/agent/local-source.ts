@@ -1,0 +1,190 @@
+/**
+ * A knowledge source over local files: the core's own answers (SPEC 4), kept open between calls
+ * and opened again after any change to the config files or a topic's folder.
+ */
+import {
+  buildCatalog,
+  buildKnowledgeSection,
+  buildLearnDefinition,
+  buildSiteIndex,
+  openKnowledgeBase,
+  parseLearnArguments,
+  runLearn,
+  sortDiagnostics,
+  type Diagnostic,
+  type KnowledgeBase,
+  type LearnToolDefinition,
+  type SiteIndex,
+  type SyllabusConfig,
+} from '../kb/index.ts';
+import { watchFolders, type FolderWatch, type WatchTargets } from './folder-watch.ts';
+import type { KnowledgeSource } from './knowledge-source.ts';
+
+/** Options of {@link createLocalSource}. */
+export interface LocalSourceOptions {
+  /**
+   * Reads the config again after a watched file changed (the host applies its `-k` and
+   * `--profile` here too). Throws when the config no longer loads; `describeError` turns that
+   * into the message every call answers until the config is fixed. Default: the first config is
+   * kept, and only the topic folders are read again.
+   */
+  reloadConfig?: () => SyllabusConfig;
+  /** The message of an error `reloadConfig` threw. Default: its `message`. */
+  describeError?: (error: unknown) => string;
+  /**
+   * One line of a configuration error found when opening (a topic folder whose real path leaves
+   * its config file's folder). Default: `file:line: message`.
+   */
+  formatDiagnostic?: (diagnostic: Diagnostic) => string;
+  /** Called once for each content error found while answering (SPEC 5: warn and go on). */
+  warn?: (diagnostic: Diagnostic) => void;
+  /**
+   * Whether to watch the files for changes (default true). Without watching, or when the system
+   * refuses a watcher, the knowledge base is opened again at every call.
+   */
+  watch?: boolean;
+  /** Called when watching had to be given up, with the reason. */
+  watchFailed?: (error: unknown) => void;
+}
+
+/** An opened knowledge base and what was computed from it, or why it cannot be opened. */
+type State =
+  | { ok: true; kb: KnowledgeBase; warned: number; tool?: LearnToolDefinition | null; prompt?: string | null; index?: Promise<SiteIndex> }
+  | { ok: false; message: string };
+
+/** The error a source method rejects with when the configuration no longer loads. */
+export class ConfigurationError extends Error {}
+
+/**
+ * A knowledge source over the files of `config` (its `-k` and profile patterns already applied).
+ * The knowledge base stays open between calls, so an answer costs what the core's own call costs;
+ * a change to a config file or below a topic folder makes the next call open it again (and read
+ * the config again, with `reloadConfig`). Call `close()` to stop watching.
+ */
+export function createLocalSource(config: SyllabusConfig, options: LocalSourceOptions = {}): KnowledgeSource {
+  const formatDiagnostic = options.formatDiagnostic ?? defaultFormat;
+  const describeError = options.describeError ?? ((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  let changed = false;
+  let watch: FolderWatch | undefined;
+  if (options.watch ?? true) {
+    watch = watchFolders(() => {
+      changed = true;
+    });
+  }
+
+  const targetsOf = (current: SyllabusConfig): WatchTargets => ({
+    trees: current.topics.filter((t) => t.enable).map((t) => t.dir),
+    files: current.files,
+  });
+
+  const open = (current: SyllabusConfig): State => {
+    if (watch) {
+      try {
+        // Watch first, open second: a change made while opening still counts.
+        watch.update(targetsOf(current));
+      } catch (error) {
+        watch.close();
+        watch = undefined;
+        options.watchFailed?.(error);
+      }
+    }
+    const kb = openKnowledgeBase(current);
+    const errors = kb.diagnostics().filter((d) => d.kind === 'config-error');
+    if (errors.length > 0) return { ok: false, message: sortDiagnostics(errors).map(formatDiagnostic).join('\n') };
+    return { ok: true, kb, warned: 0 };
+  };
+
+  let state = open(config);
+
+  /** The current state, opened again first when something changed (or when nothing is watched). */
+  const current = (): State => {
+    if (!changed && watch) return state;
+    changed = false;
+    if (options.reloadConfig) {
+      try {
+        config = options.reloadConfig();
+      } catch (error) {
+        // The config files stay watched as they were: fixing them is the next change.
+        state = { ok: false, message: describeError(error) };
+        return state;
+      }
+    }
+    state = open(config);
+    return state;
+  };
+
+  const opened = (): Extract<State, { ok: true }> => {
+    const now = current();
+    if (!now.ok) throw new ConfigurationError(now.message);
+    return now;
+  };
+
+  /** Reports the content errors found since the last report (topics are walked on first use). */
+  const report = (now: Extract<State, { ok: true }>): void => {
+    if (!options.warn) return;
+    const diagnostics = now.kb.diagnostics();
+    for (const diagnostic of diagnostics.slice(now.warned)) {
+      if (diagnostic.kind === 'content-error') options.warn(diagnostic);
+    }
+    now.warned = diagnostics.length;
+  };
+
+  return {
+    async tool() {
+      const now = opened();
+      if (now.tool === undefined) {
+        now.tool = buildLearnDefinition(now.kb);
+        report(now);
+      }
+      return now.tool;
+    },
+    async learn(args) {
+      const now = current();
+      if (!now.ok) return { ok: false, message: now.message };
+      const parsed = parseLearnArguments(args);
+      if (!parsed.ok) return parsed;
+      const outcome = runLearn(now.kb, parsed.value);
+      report(now);
+      return outcome;
+    },
+    async prompt() {
+      const now = opened();
+      if (now.prompt === undefined) {
+        const section = buildKnowledgeSection(now.kb);
+        now.prompt = section === '' ? null : section;
+        report(now);
+      }
+      return now.prompt;
+    },
+    index() {
+      let now: Extract<State, { ok: true }>;
+      try {
+        now = opened();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      if (!now.index) {
+        const index = buildCatalog(now.kb).then(({ catalog }) => {
+          report(now);
+          return buildSiteIndex(catalog, now.kb.config.site);
+        });
+        now.index = index;
+        // A failure is not kept: the next call tries again.
+        index.catch(() => {
+          if (now.index === index) delete now.index;
+        });
+      }
+      return now.index;
+    },
+    close() {
+      watch?.close();
+      watch = undefined;
+    },
+  };
+}
+
+function defaultFormat(diagnostic: Diagnostic): string {
+  if (!diagnostic.file) return diagnostic.message;
+  const place = [diagnostic.file, diagnostic.line, diagnostic.line ? diagnostic.column : undefined].filter((p) => p !== undefined).join(':');
+  return `${place}: ${diagnostic.message}`;
+}
