@@ -5,6 +5,7 @@ import { devCommand, DEV_HELP } from './dev.ts';
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { learnCommand, LEARN_HELP } from './learn.ts';
+import { mcpCommand, MCP_HELP } from './mcp.ts';
 import { previewCommand, PREVIEW_HELP } from './preview.ts';
 import { promptCommand, PROMPT_HELP } from './prompt.ts';
 import { schemaCommand, SCHEMA_HELP } from './schema.ts';
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, { run: Command; help: string; summary: string }> 
   build: { run: buildCommand, help: BUILD_HELP, summary: 'build the site and its endpoints into dist/' },
   dev: { run: devCommand, help: DEV_HELP, summary: 'serve the site while you write' },
   preview: { run: previewCommand, help: PREVIEW_HELP, summary: 'serve a built site' },
+  mcp: { run: mcpCommand, help: MCP_HELP, summary: 'the agent server (Model Context Protocol) on stdio' },
 };
 
 export const MAIN_HELP = `Usage: syllabus <command> [options]
