@@ -282,6 +282,11 @@ describe('usage errors (exit 2)', () => {
     );
   });
 
+  it('a profile on a site without profiles', async () => {
+    const site = await serve();
+    expect(await runCliAsync(['prompt', '--profile', 'rev', '--remote', site.url])).toEqual(usage('Unknown profile "rev". The site has no profiles.', 'prompt'));
+  });
+
   it('a malformed SYLLABUS_REMOTE_TIMEOUT_MS', async () => {
     expect(await runCliAsync(['learn', 't', '--remote', 'http://127.0.0.1:9/'], { env: { SYLLABUS_REMOTE_TIMEOUT_MS: 'soon' } })).toEqual(
       usage('SYLLABUS_REMOTE_TIMEOUT_MS="soon" is not a number of milliseconds. Set it to a positive integer, such as 10000, or unset it.'),
