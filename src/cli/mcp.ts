@@ -1,14 +1,16 @@
 /** `syllabus mcp`: the agent server on stdio (SPEC 9). stdout carries the protocol; every message goes to stderr. */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { KnowledgeSource } from '../agent/knowledge-source.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic, openForCommand } from './knowledge-base-options.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS } from './knowledge-flags.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
 
 export const MCP_HELP = `Usage: syllabus mcp [-k topic/glob]… [--profile NAME] [--config PATH]…
+       syllabus mcp --remote URL
 
 Serves the knowledge base to agents over the Model Context Protocol, on stdin and stdout:
 
@@ -18,11 +20,14 @@ Serves the knowledge base to agents over the Model Context Protocol, on stdin an
   resource syllabus://index       the catalog, as /kb/index.json (application/json)
 
 Edits to the config files or below a topic folder apply from the next request on; a config that
-stops loading makes every request answer with its error until it is fixed.
+stops loading makes every request answer with its error until it is fixed. With --remote, the
+site's catalog is fetched again at most every 30 seconds.
 
 Options:
 ${KNOWLEDGE_HELP}
   -c, --config PATH       config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
+${REMOTE_HELP}
+                          (-k and --profile: local files only, for now)
   -h, --help              show this help
 
 An MCP client starts it, for example: {"command": "npx", "args": ["syllabus", "mcp", "--config", "kb.toml"]}.
@@ -32,30 +37,15 @@ Exit codes: 0 after the client disconnects, 2 usage or configuration error at st
 
 /** Runs `mcp` until the client disconnects; returns the exit code. */
 export async function mcpCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS }, 'mcp');
+  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS, ...REMOTE_OPTION }, 'mcp');
   if (values.help) {
     io.out(MCP_HELP);
     return 0;
   }
   if (positionals.length > 0) throw usageError(`mcp takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'mcp');
 
-  // Configuration errors stop the server before it starts (exit 2), as for every command.
-  const config = configWithKnowledge(values, io, 'mcp');
-  openForCommand(config, io);
-
-  const [{ createLocalSource }, { createAgentServer }, { StdioServerTransport }] = await Promise.all([
-    import('../agent/local-source.ts'),
-    import('../agent/mcp-server.ts'),
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
-  ]);
-  const source = createLocalSource(config, {
-    reloadConfig: () => configWithKnowledge(values, io, 'mcp'),
-    describeError: errorText,
-    formatDiagnostic: (diagnostic) => formatDiagnostic(diagnostic, io.cwd),
-    warn: (diagnostic) => io.err(`warning: ${formatDiagnostic(diagnostic, io.cwd)}`),
-    watchFailed: (error) => io.err(`warning: cannot watch the knowledge base for changes (${(error as Error).message}); it is read again at every request instead.`),
-  });
-
+  const source = values.remote !== undefined ? await remoteSource(values.remote, values, io) : await localSource(values, io);
+  const [{ createAgentServer }, { StdioServerTransport }] = await Promise.all([import('../agent/mcp-server.ts'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
   const server = createAgentServer(source, { name: 'syllabus', version: packageVersion(), log: io.err });
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
@@ -70,6 +60,42 @@ export async function mcpCommand(argv: string[], io: CommandIo): Promise<number>
   await closed;
   source.close();
   return 0;
+}
+
+type McpValues = { config?: string[] | undefined; knowledge?: string[] | undefined; profile?: string | undefined };
+
+/** The source over local files. Configuration errors stop the server before it starts (exit 2), as for every command. */
+async function localSource(values: McpValues, io: CommandIo): Promise<KnowledgeSource> {
+  const config = configWithKnowledge(values, io, 'mcp');
+  openForCommand(config, io);
+  const { createLocalSource } = await import('../agent/local-source.ts');
+  return createLocalSource(config, {
+    reloadConfig: () => configWithKnowledge(values, io, 'mcp'),
+    describeError: errorText,
+    formatDiagnostic: (diagnostic) => formatDiagnostic(diagnostic, io.cwd),
+    warn: (diagnostic) => io.err(`warning: ${formatDiagnostic(diagnostic, io.cwd)}`),
+    watchFailed: (error) => io.err(`warning: cannot watch the knowledge base for changes (${(error as Error).message}); it is read again at every request instead.`),
+  });
+}
+
+/**
+ * The source over a published site. The site is not read before the first request: one that is
+ * down at start answers with errors until it is back.
+ */
+async function remoteSource(url: string, values: McpValues, io: CommandIo): Promise<KnowledgeSource> {
+  if (values.config !== undefined && values.config.length > 0) {
+    throw usageError('--remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.', 'mcp');
+  }
+  if (values.profile !== undefined || (values.knowledge ?? []).length > 0) {
+    throw usageError('-k and --profile cannot be used with mcp --remote yet: the server serves the site\'s own <knowledge> section and learn tool. Drop them, or serve local files with --config.', 'mcp');
+  }
+  const [{ createRemoteSource }, { RemoteError }] = await Promise.all([import('../remote/remote-source.ts'), import('../remote/fetch-json.ts')]);
+  try {
+    return createRemoteSource(url, { env: io.env });
+  } catch (error) {
+    if (error instanceof RemoteError) throw usageError(error.message, 'mcp');
+    throw error;
+  }
 }
 
 /** The text of a configuration or usage error, as the CLI prints it, without the `error: ` prefixes and usage hints. */

@@ -1,16 +1,20 @@
 /**
- * `syllabus mcp` against a built site: what the server offers from local files equals, byte for
- * byte, what `syllabus build` published for the same knowledge base.
+ * `syllabus mcp` and a built site: what the server offers from local files equals, byte for byte,
+ * what `syllabus build` published for the same knowledge base; and `mcp --remote`, serving that
+ * site, answers every call as the server over local files does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { SiteIndexSchema } from '../../src/kb/index.ts';
 import { ROOT, runCli } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { startMcp, type McpSession } from './mcp-client.ts';
 
-const SPEC_EXAMPLE = path.join(ROOT, 'test', 'fixtures', 'spec-example', 'kb.toml');
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'spec-example');
+const SPEC_EXAMPLE = path.join(FIXTURE, 'kb.toml');
 
 let dist: string;
 const sessions: McpSession[] = [];
@@ -64,5 +68,77 @@ describe('local files', () => {
   it('loads each subject as its markdown twin has it', async () => {
     const result = await session.call('learn', { topic: 'skills', subjects: 'ast-grep/rules' });
     expect(result).toEqual({ content: [{ type: 'text', text: published('skills/ast-grep/rules.md') }] });
+  });
+});
+
+describe('--remote: the built site over HTTP', () => {
+  let site: RunningServer;
+  let local: McpSession;
+  let remote: McpSession;
+  beforeAll(async () => {
+    site = await serveStatic(dist, '127.0.0.1', 0);
+    local = await startMcp(['--config', SPEC_EXAMPLE]);
+    remote = await startMcp(['--remote', `${site.url}/`]);
+    sessions.push(local, remote);
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('lists the same tool, and serves the same prompt and resources', async () => {
+    expect((await remote.client.listTools()).tools).toEqual((await local.client.listTools()).tools);
+    expect(await remote.client.getPrompt({ name: 'knowledge' })).toEqual(await local.client.getPrompt({ name: 'knowledge' }));
+    for (const uri of ['syllabus://knowledge', 'syllabus://index']) {
+      expect(await remote.client.readResource({ uri })).toEqual(await local.client.readResource({ uri }));
+    }
+    const { contents } = await remote.client.readResource({ uri: 'syllabus://index' });
+    expect(contents).toEqual([{ uri: 'syllabus://index', mimeType: 'application/json', text: published('kb/index.json') }]);
+  });
+
+  // Every learn case of the fixture, and wrong arguments.
+  const cases: [string, unknown][] = fs
+    .readdirSync(path.join(FIXTURE, 'cases'))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(FIXTURE, 'cases', name, 'args'), 'utf8')) as string[])
+    .filter((args) => args[0] === 'learn')
+    .map(([, topic, ...patterns]): [string, unknown] => [
+      `learn ${JSON.stringify([topic, ...patterns])}`,
+      patterns.length === 0 ? { topic } : { topic, subjects: patterns.length === 1 ? patterns[0] : patterns },
+    ]);
+  cases.push(['no topic', {}], ['a number as topic', { topic: 3 }], ['not an object', 'project']);
+
+  it.each(cases)('%s: the same result as from local files', async (_what, args) => {
+    const expected = await local.call('learn', args);
+    expect(await remote.call('learn', args)).toEqual(expected);
+  });
+
+  it('answers a site that is down with the error the CLI prints, and keeps serving', async () => {
+    const gone = await serveStatic(dist, '127.0.0.1', 0);
+    const url = `${gone.url}/`;
+    const session = await startMcp(['--remote', url]);
+    sessions.push(session);
+    await gone.close();
+    const cli = runCli(['learn', 'project', '--remote', url]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toMatch(/^error: [^\n]+\n$/);
+    const message = cli.stderr.slice('error: '.length, -1);
+    const expected: CallToolResult = { content: [{ type: 'text', text: message }], isError: true };
+    expect(await session.call('learn', { topic: 'project' })).toEqual(expected);
+    await expect(session.client.listTools()).rejects.toThrow(/^MCP error -32603: /);
+    expect(await session.call('learn', { topic: 'project' })).toEqual(expected);
+  });
+
+  it.each([
+    [['--remote', 'ftp://example.com/'], 'error: --remote "ftp://example.com/": only http and https sites can be read. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.'],
+    [
+      ['--remote', 'http://127.0.0.1:9/', '--config', SPEC_EXAMPLE],
+      'error: --remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.',
+    ],
+    [
+      ['--remote', 'http://127.0.0.1:9/', '-k', 'project/code-quality'],
+      "error: -k and --profile cannot be used with mcp --remote yet: the server serves the site's own <knowledge> section and learn tool. Drop them, or serve local files with --config.",
+    ],
+  ])('refuses to start with %j (exit 2)', (args, message) => {
+    expect(runCli(['mcp', ...args])).toEqual({ stdout: '', stderr: `${message}\nRun "syllabus mcp --help" for usage.\n`, code: 2 });
   });
 });
