@@ -49,7 +49,16 @@ export interface LocalSourceOptions {
 
 /** An opened knowledge base and what was computed from it, or why it cannot be opened. */
 type State =
-  | { ok: true; kb: KnowledgeBase; warned: number; tool?: LearnToolDefinition | null; prompt?: string | null; index?: Promise<SiteIndex> }
+  | {
+      ok: true;
+      kb: KnowledgeBase;
+      /** How many of the knowledge base's diagnostics were looked at, and the warnings given (each once). */
+      seen: number;
+      warned: Set<string>;
+      tool?: LearnToolDefinition | null;
+      prompt?: string | null;
+      index?: Promise<SiteIndex>;
+    }
   | { ok: false; message: string };
 
 /** The error a source method rejects with when the configuration no longer loads. */
@@ -91,7 +100,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
     const kb = openKnowledgeBase(current);
     const errors = kb.diagnostics().filter((d) => d.kind === 'config-error');
     if (errors.length > 0) return { ok: false, message: sortDiagnostics(errors).map(formatDiagnostic).join('\n') };
-    return { ok: true, kb, warned: 0 };
+    return { ok: true, kb, seen: 0, warned: new Set() };
   };
 
   let state = open(config);
@@ -119,14 +128,20 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
     return now;
   };
 
-  /** Reports the content errors found since the last report (topics are walked on first use). */
+  /**
+   * Reports the content errors found since the last report, each once: topics are walked on first
+   * use, and a lookup by exact slug before the walk finds some of the same duplicates.
+   */
   const report = (now: Extract<State, { ok: true }>): void => {
     if (!options.warn) return;
     const diagnostics = now.kb.diagnostics();
-    for (const diagnostic of diagnostics.slice(now.warned)) {
-      if (diagnostic.kind === 'content-error') options.warn(diagnostic);
+    for (const diagnostic of diagnostics.slice(now.seen)) {
+      const key = `${diagnostic.file}\0${diagnostic.line}\0${diagnostic.message}`;
+      if (diagnostic.kind !== 'content-error' || now.warned.has(key)) continue;
+      now.warned.add(key);
+      options.warn(diagnostic);
     }
-    now.warned = diagnostics.length;
+    now.seen = diagnostics.length;
   };
 
   return {

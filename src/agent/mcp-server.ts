@@ -55,10 +55,7 @@ const RESOURCE_NOT_FOUND = -32002;
  * the learn tool answers wrong arguments of every kind with its own error result instead, which
  * tells a model how to call it.
  */
-const ToolCallRequestSchema = z.object({
-  method: z.literal('tools/call'),
-  params: z.looseObject({ name: z.string(), arguments: z.unknown().optional() }),
-});
+const ToolCallRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
 /** Options of {@link createAgentServer}. */
 export interface AgentServerOptions {
@@ -79,7 +76,11 @@ export function createAgentServer(source: KnowledgeSource, options: AgentServerO
   });
 
   Protocol.prototype.setRequestHandler.call(server, ToolCallRequestSchema, async (request): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
+    const params = request.params as { name?: unknown; arguments?: unknown } | null | undefined;
+    if (typeof params !== 'object' || params === null || typeof params.name !== 'string') {
+      throw protocolError(ErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be the name of a tool ("learn").');
+    }
+    const { name, arguments: args } = params;
     if (name !== 'learn') return errorResult(`Unknown tool ${JSON.stringify(name)}. The only tool is "learn".`);
     try {
       const outcome = await source.learn(args);

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HELP } from '../../src/cli/mcp.ts';
 import { ROOT, runCli } from '../helpers/run-cli.ts';
@@ -173,6 +173,14 @@ describe('the spec example', () => {
     expect(await session.call('learn', args)).toEqual(errorResult(message));
   });
 
+  it('a call without a tool name: a protocol error', async () => {
+    for (const params of [{ arguments: {} }, { name: 5 }, {}]) {
+      await expect(session.client.request({ method: 'tools/call', params } as never, CallToolResultSchema)).rejects.toThrow(
+        /^MCP error -32602: Invalid tools\/call request: params\.name must be the name of a tool \("learn"\)\.$/,
+      );
+    }
+  });
+
   it('an unknown tool: an error result', async () => {
     expect(await session.call('find', { query: 'x' })).toEqual(errorResult('Unknown tool "find". The only tool is "learn".'));
   });
@@ -221,6 +229,7 @@ const CASE_FIXTURES: [name: string, compareWithCli: boolean][] = [
   ['glob-dialect', false],
   ['format-fences', false],
   ['odd-file-names', false],
+  ['duplicate-slugs', false],
 ];
 
 for (const [fixtureName, compareWithCli] of CASE_FIXTURES) {
@@ -276,6 +285,33 @@ describe('no listable topic', () => {
   it('still loads a hidden subject by exact slug', async () => {
     const args = ['learn', 'hidden-only', 'secret', ...config];
     expect(await session.call('learn', { topic: 'hidden-only', subjects: 'secret' })).toEqual(cliResult(args));
+  });
+});
+
+describe('content errors', () => {
+  it('are warned about on stderr as the CLI warns, each once, and the answers go on', async () => {
+    const config = ['--config', path.join(FIXTURES, 'duplicate-slugs', 'kb.toml')];
+    const session = await start(config);
+    const pointed = runCli(['learn', 'd', 'a', ...config]);
+    expect(pointed.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
+    expect(await session.call('learn', { topic: 'd', subjects: 'a' })).toEqual(textResult(pointed.stdout.replace(/\n$/, '')));
+    await until(async () => session.stderr(), (text) => text === pointed.stderr, 'the warning of the exact lookup');
+    expect(session.stderr()).toBe(pointed.stderr);
+
+    // The listing walks the topic: every duplicate, the one already reported not again.
+    const listing = runCli(['learn', 'd', ...config]);
+    expect(listing.stderr.split('\n').filter((line) => line !== '')).toHaveLength(7);
+    expect(await session.call('learn', { topic: 'd' })).toEqual(textResult(listing.stdout.replace(/\n$/, '')));
+    const rest = listing.stderr
+      .split('\n')
+      .filter((line) => line !== '' && `${line}\n` !== pointed.stderr)
+      .map((line) => `${line}\n`)
+      .join('');
+    const expected = pointed.stderr + rest;
+    expect(await until(async () => session.stderr(), (text) => text === expected, 'the warnings of the walk')).toBe(expected);
+    await session.call('learn', { topic: 'd' });
+    expect(await promptText(session)).toBe(cliPrompt(config));
+    expect(session.stderr()).toBe(expected);
   });
 });
 
