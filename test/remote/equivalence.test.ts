@@ -4,6 +4,9 @@
  * endpoints of the fixture's site served over HTTP — and stdout and exit code must be equal byte
  * for byte, and the SPEC 4 error on stderr too where the case pins one.
  *
+ * Each site is also asked what no case asks: `prompt --json` and `schema --tool` (with each
+ * profile too), and for each topic its listing under each profile and with `-k <topic>`.
+ *
  * Each site is written as the build writes its non-page files (prepareSiteData, then the static
  * files), which is what `--remote` reads, without a full Astro build per fixture.
  */
@@ -64,6 +67,11 @@ interface Site {
   /** Why the site cannot be built (and its cases do not run), or undefined. */
   skip: string | undefined;
   dir: string;
+  /** Its config files, as the cases name them. */
+  configs: string[];
+  /** Its enabled topics' ids and its profiles' names. */
+  topics: string[];
+  profiles: string[];
   server?: RunningServer;
 }
 
@@ -71,21 +79,22 @@ interface Site {
 async function buildSite(cwd: string, configs: string[]): Promise<Site> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-remote-site-'));
   temporaryFolders.push(dir);
+  const site: Site = { skip: undefined, dir, configs, topics: [], profiles: [] };
   let data;
   try {
     data = await prepareSiteData(configs.map((c) => path.resolve(cwd, c)));
   } catch {
-    return { skip: 'the configuration has errors, so no site can be built', dir };
+    return { ...site, skip: 'the configuration has errors, so no site can be built' };
   }
   if (hasContentErrors(data.diagnostics)) {
     const codes = [...new Set(data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => d.code))].sort();
-    return { skip: `the knowledge base has content errors (${codes.join(', ')}), so the build fails`, dir };
+    return { ...site, skip: `the knowledge base has content errors (${codes.join(', ')}), so the build fails` };
   }
   writeStaticFiles(dir, staticFilesOf(data));
-  return { skip: undefined, dir };
+  return { ...site, topics: data.catalog.topics.map((t) => t.id), profiles: [...data.catalog.profiles.keys()] };
 }
 
-const fixtures: { name: string; cwd: string; cases: (Case & { site: Site })[] }[] = [];
+const fixtures: { name: string; cwd: string; cases: (Case & { site: Site })[]; sites: Site[] }[] = [];
 for (const name of fs.readdirSync(FIXTURES).sort()) {
   const casesFolder = path.join(FIXTURES, name, 'cases');
   if (!fs.existsSync(casesFolder)) continue;
@@ -104,20 +113,40 @@ for (const name of fs.readdirSync(FIXTURES).sort()) {
     if (!sites.has(key)) sites.set(key, buildSite(cwd, configs));
     cases.push({ name: caseName, folder, args, exit, site: await sites.get(key)! });
   }
-  if (cases.length > 0) fixtures.push({ name, cwd, cases });
+  if (cases.length > 0) fixtures.push({ name, cwd, cases, sites: await Promise.all(sites.values()) });
 }
 
 const servers = new Set<RunningServer>();
 beforeAll(async () => {
   for (const fixture of fixtures) {
-    for (const { site } of fixture.cases) {
-      if (site.skip === undefined && !site.server) {
+    for (const site of fixture.sites) {
+      if (site.skip === undefined) {
         site.server = await serveStatic(site.dir);
         servers.add(site.server);
       }
     }
   }
 });
+
+/** Runs `args` on the local files of `configs` and on the site, in `cwd`. */
+async function runBoth(cwd: string, args: readonly string[], site: Site) {
+  const [command, ...rest] = args;
+  const localArgs = [...args, ...site.configs.flatMap((c) => ['--config', c])];
+  const remoteArgs = [command!, '--remote', `${site.server!.url}/`, ...rest];
+  const [local, remote] = await Promise.all([runCliAsync(localArgs, { cwd }), runCliAsync(remoteArgs, { cwd })]);
+  return { local, remote };
+}
+
+/** Questions no case asks, for every site: JSON output, the tool, profiles, and -k in learn. */
+function derivedQuestions(site: Site): string[][] {
+  const questions = [['prompt', '--json'], ['schema', '--tool']];
+  for (const profile of site.profiles) questions.push(['prompt', '--json', '--profile', profile], ['schema', '--tool', '--profile', profile]);
+  for (const topic of site.topics) {
+    questions.push(['learn', topic, '-k', topic]);
+    for (const profile of site.profiles) questions.push(['learn', topic, '--profile', profile]);
+  }
+  return questions;
+}
 
 afterAll(async () => {
   for (const server of servers) await server.close();
@@ -138,12 +167,7 @@ for (const fixture of fixtures) {
         continue;
       }
       it.concurrent(testCase.name, async () => {
-        const site = testCase.site;
-        const hasConfig = testCase.args.some((a) => a === '--config' || a === '-c' || a.startsWith('--config='));
-        const localArgs = hasConfig ? testCase.args : [...testCase.args, '--config', 'kb.toml'];
-        const { rest } = splitConfigArgs(testCase.args);
-        const remoteArgs = [rest[0]!, '--remote', `${site.server!.url}/`, ...rest.slice(1)];
-        const [local, remote] = await Promise.all([runCliAsync(localArgs, { cwd: fixture.cwd }), runCliAsync(remoteArgs, { cwd: fixture.cwd })]);
+        const { local, remote } = await runBoth(fixture.cwd, splitConfigArgs(testCase.args).rest, testCase.site);
 
         expect(local.code, `the local run itself should exit as the case says; stderr:\n${local.stderr}`).toBe(testCase.exit);
         expect({ exit: remote.code, stdout: remote.stdout }, `remote stderr:\n${remote.stderr}`).toEqual({ exit: local.code, stdout: local.stdout });
@@ -152,4 +176,19 @@ for (const fixture of fixtures) {
       });
     }
   });
+}
+
+for (const fixture of fixtures) {
+  for (const site of fixture.sites) {
+    if (site.skip !== undefined) continue;
+    describe(`${fixture.name}, ${site.configs.join(' + ')}: questions no case asks`, () => {
+      for (const question of derivedQuestions(site)) {
+        it.concurrent(question.join(' '), async () => {
+          const { local, remote } = await runBoth(fixture.cwd, question, site);
+          expect(local.code, `the local run should succeed; stderr:\n${local.stderr}`).toBe(0);
+          expect({ exit: remote.code, stdout: remote.stdout, stderr: remote.stderr }).toEqual({ exit: 0, stdout: local.stdout, stderr: '' });
+        });
+      }
+    });
+  }
 }
