@@ -58,8 +58,15 @@ export function watchFolders(onChange: () => void): FolderWatch {
       ino,
       names,
       watcher: fs.watch(folder, { persistent: true }, (_event, name) => {
-        // The folder's own name: the folder itself was deleted or moved.
-        if (entry.names === undefined || name === null || entry.names.has(name) || name === self) onChange();
+        if (name === self) {
+          // The folder itself was deleted or moved (or a child has its name): this watcher may be
+          // dead, and a folder created again in its place can reuse its inode. Drop it; the next
+          // update makes a new one.
+          if (watched.get(folder) === entry) drop(folder);
+          onChange();
+        } else if (entry.names === undefined || name === null || entry.names.has(name)) {
+          onChange();
+        }
       }),
     };
     entry.watcher.on('error', () => {
