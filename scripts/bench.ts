@@ -4,7 +4,9 @@
  *  - config load + walk + resolve, in process;
  *  - the whole-process time of cold `syllabus learn` calls (the full listing, one exact slug)
  *    against a bare `node -e ''` on the same Node;
- * then the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr corpus).
+ * then the agents' benchmark of scripts/bench-agents.ts (endpoint sizes, `learn` over MCP and
+ * `--remote`) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
+ * corpus).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openKnowledgeBase, readConfigFiles, runLearn } from '../src/kb/index.ts';
+import { runAgentsBenchmark } from './bench-agents.ts';
 import { runSiteBenchmark, TLDR_PAGES } from './bench-site.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,6 +81,8 @@ try {
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+await runAgentsBenchmark();
 
 console.log('');
 if (fs.existsSync(TLDR_PAGES)) process.exitCode = await runSiteBenchmark();
