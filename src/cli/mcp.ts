@@ -5,12 +5,11 @@ import type { KnowledgeSource } from '../agent/knowledge-source.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic, openForCommand } from './knowledge-base-options.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteKnowledgeFlags } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
 
-export const MCP_HELP = `Usage: syllabus mcp [-k topic/glob]… [--profile NAME] [--config PATH]…
-       syllabus mcp --remote URL
+export const MCP_HELP = `Usage: syllabus mcp [-k topic/glob]… [--profile NAME] [--config PATH… | --remote URL]
 
 Serves the knowledge base to agents over the Model Context Protocol, on stdin and stdout:
 
@@ -27,7 +26,6 @@ Options:
 ${KNOWLEDGE_HELP}
   -c, --config PATH       config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
 ${REMOTE_HELP}
-                          (-k and --profile: local files only, for now)
   -h, --help              show this help
 
 An MCP client starts it, for example: {"command": "npx", "args": ["syllabus", "mcp", "--config", "kb.toml"]}.
@@ -79,19 +77,26 @@ async function localSource(values: McpValues, io: CommandIo): Promise<KnowledgeS
 }
 
 /**
- * The source over a published site. The site is not read before the first request: one that is
- * down at start answers with errors until it is back.
+ * The source over a published site. Without a profile or -k values, the site is not read before
+ * the first request: one that is down at start answers with errors until it is back. With them,
+ * the catalog is read at start to check them (a site that cannot be read then stops the server,
+ * exit 1).
  */
 async function remoteSource(url: string, values: McpValues, io: CommandIo): Promise<KnowledgeSource> {
   if (values.config !== undefined && values.config.length > 0) {
     throw usageError('--remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.', 'mcp');
   }
-  if (values.profile !== undefined || (values.knowledge ?? []).length > 0) {
-    throw usageError('-k and --profile cannot be used with mcp --remote yet: the server serves the site\'s own <knowledge> section and learn tool. Drop them, or serve local files with --config.', 'mcp');
-  }
   const [{ createRemoteSource }, { RemoteError }] = await Promise.all([import('../remote/remote-source.ts'), import('../remote/fetch-json.ts')]);
   try {
-    return createRemoteSource(url, { env: io.env });
+    if (values.profile === undefined && (values.knowledge ?? []).length === 0) return createRemoteSource(url, { env: io.env });
+    // Checking a profile and -k values needs the catalog: read it now, so a mistake stops the server at start.
+    const probe = createRemoteSource(url, { env: io.env });
+    const index = await probe.index().catch((error: unknown) => {
+      throw error instanceof RemoteError ? new CliError(error.message, 1) : error;
+    });
+    probe.close();
+    const { profile, extra } = remoteKnowledgeFlags(values, index, 'mcp');
+    return createRemoteSource(url, { env: io.env, profile, extra });
   } catch (error) {
     if (error instanceof RemoteError) throw usageError(error.message, 'mcp');
     throw error;

@@ -4,9 +4,11 @@
  * that an agent server does not fetch the catalog on every call.
  */
 import type { KnowledgeSource } from '../agent/knowledge-source.ts';
-import { parseLearnArguments, type LearnToolDefinition } from '../kb/index.ts';
+import { parseLearnArguments, renderKnowledgeSection, renderLearnDefinition, type Outcome } from '../kb/index.ts';
+import type { SiteIndex } from '../kb/endpoint-schemas.ts';
 import { RemoteError, timeoutFromEnv } from './fetch-json.ts';
-import { learnedInIndex, runRemoteLearn } from './remote-learn.ts';
+import { extendKnowledge, learnedInKnowledge, remoteKnowledge, type ExtraKnowledge, type RemoteKnowledge } from './remote-knowledge.ts';
+import { learnedInIndex, runRemoteLearn, type LearnedSets } from './remote-learn.ts';
 import { openRemoteSite, siteRoot } from './remote-site.ts';
 
 /** Options of {@link createRemoteSource}. */
@@ -17,6 +19,10 @@ export interface RemoteSourceOptions {
   cacheMs?: number | undefined;
   /** Where `SYLLABUS_REMOTE_TIMEOUT_MS` is read; default `process.env`. */
   env?: Readonly<Record<string, string | undefined>> | undefined;
+  /** The profile whose knowledge file to serve (default: the site's own `/kb/knowledge.json`). */
+  profile?: string | undefined;
+  /** `-k` values, already checked against the catalog (`remoteKnowledgeFlags`): more pre-loaded subjects. */
+  extra?: readonly ExtraKnowledge[] | undefined;
 }
 
 /**
@@ -36,21 +42,49 @@ export function createRemoteSource(url: string, options: RemoteSourceOptions = {
     timeoutMs = fromEnv.value;
   }
   const site = openRemoteSite(root.root, { timeoutMs, cacheMs: options.cacheMs });
+  const { profile, extra = [] } = options;
+  const extended = profile !== undefined || extra.length > 0;
+  // The section with a profile or -k values, computed once per fetched catalog (the site caches it).
+  const computed = new WeakMap<SiteIndex, Promise<{ knowledge: RemoteKnowledge; learned: LearnedSets }>>();
+  const knowledgeFor = (index: SiteIndex): Promise<{ knowledge: RemoteKnowledge; learned: LearnedSets }> => {
+    let entry = computed.get(index);
+    if (!entry) {
+      entry = (async () => {
+        const file = await site.knowledge(profile);
+        const topics = await extendKnowledge(site, index, file, extra);
+        const knowledge: RemoteKnowledge =
+          extra.length === 0
+            ? await remoteKnowledge(site, file)
+            : { prompt: renderKnowledgeSection(topics), tool: renderLearnDefinition(topics.filter((t) => t.listable)), tokens: undefined };
+        return { knowledge, learned: learnedInKnowledge(topics) };
+      })();
+      // A failure is not kept: the next call tries again.
+      entry.catch(() => computed.delete(index));
+      computed.set(index, entry);
+    }
+    return entry;
+  };
+  const knowledge = async (): Promise<RemoteKnowledge> => (extended ? (await knowledgeFor(await site.index())).knowledge : remoteKnowledge(site, await site.knowledge()));
   return {
-    tool: async () => (await site.knowledge()).tool as LearnToolDefinition | null,
-    learn: async (args) => {
+    tool: async () => (await knowledge()).tool,
+    learn: async (args): Promise<Outcome> => {
       const parsed = parseLearnArguments(args);
       if (!parsed.ok) return parsed;
       try {
         const index = await site.index();
-        return await runRemoteLearn(site, index, learnedInIndex(index), parsed.value);
+        const learned = extended ? (await knowledgeFor(index)).learned : learnedInIndex(index);
+        return await runRemoteLearn(site, index, learned, parsed.value);
       } catch (error) {
         if (error instanceof RemoteError) return { ok: false, message: error.message };
         throw error;
       }
     },
-    prompt: async () => (await site.knowledge()).prompt,
+    prompt: async () => {
+      const { prompt } = await knowledge();
+      return prompt === '' ? null : prompt;
+    },
     index: () => site.index(),
     close: () => site.clear(),
   };
 }
+

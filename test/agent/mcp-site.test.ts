@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { SiteIndexSchema } from '../../src/kb/index.ts';
-import { ROOT, runCli } from '../helpers/run-cli.ts';
+import { ROOT, runCli, runCliAsync } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { startMcp, type McpSession } from './mcp-client.ts';
 
@@ -112,6 +112,27 @@ describe('--remote: the built site over HTTP', () => {
     expect(await remote.call('learn', args)).toEqual(expected);
   });
 
+  it('with -k, serves the same tool, prompt and listings as local files with the same -k', async () => {
+    const withK = ['-k', 'skills/ast-grep', '-k', 'project/code-*'];
+    const localK = await startMcp(['--config', SPEC_EXAMPLE, ...withK]);
+    const remoteK = await startMcp(['--remote', `${site.url}/`, ...withK]);
+    sessions.push(localK, remoteK);
+    expect((await remoteK.client.listTools()).tools).toEqual((await localK.client.listTools()).tools);
+    const prompt = await remoteK.client.getPrompt({ name: 'knowledge' });
+    expect(prompt).toEqual(await localK.client.getPrompt({ name: 'knowledge' }));
+    expect(prompt).not.toEqual(await local.client.getPrompt({ name: 'knowledge' }));
+    for (const topic of ['project', 'skills']) expect(await remoteK.call('learn', { topic })).toEqual(await localK.call('learn', { topic }));
+  });
+
+  it('refuses to start with -k naming a topic the site does not have (exit 2)', async () => {
+    const run = await runCliAsync(['mcp', '--remote', `${site.url}/`, '-k', 'nope/x']);
+    expect(run).toEqual({
+      stdout: '',
+      stderr: 'error: -k "nope/x": unknown topic "nope". Valid topics: project, skills.\nRun "syllabus mcp --help" for usage.\n',
+      code: 2,
+    });
+  });
+
   it('answers a site that is down with the error the CLI prints, and keeps serving', async () => {
     const gone = await serveStatic(dist, '127.0.0.1', 0);
     const url = `${gone.url}/`;
@@ -133,10 +154,6 @@ describe('--remote: the built site over HTTP', () => {
     [
       ['--remote', 'http://127.0.0.1:9/', '--config', SPEC_EXAMPLE],
       'error: --remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.',
-    ],
-    [
-      ['--remote', 'http://127.0.0.1:9/', '-k', 'project/code-quality'],
-      "error: -k and --profile cannot be used with mcp --remote yet: the server serves the site's own <knowledge> section and learn tool. Drop them, or serve local files with --config.",
     ],
   ])('refuses to start with %j (exit 2)', (args, message) => {
     expect(runCli(['mcp', ...args])).toEqual({ stdout: '', stderr: `${message}\nRun "syllabus mcp --help" for usage.\n`, code: 2 });

@@ -1,5 +1,5 @@
 /** Runs the real `syllabus` bin as a child process, as a user would. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,4 +38,22 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   });
   if (result.error) throw result.error;
   return { stdout: result.stdout, stderr: result.stderr, code: result.status ?? -1 };
+}
+
+/**
+ * As {@link runCli}, without blocking this process: a site served from this process (the remote
+ * tests') must go on answering while the command runs.
+ */
+export function runCliAsync(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...userEnv(), ...options.env } });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8'), code: code ?? -1 });
+    });
+  });
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens, LEARN_PARAMETERS, loadTokenizer } from '../../src/kb/index.ts';
 import { closedPortUrl, fakeSiteFiles, serveFake, serveFiles, type FakeServer } from './fake-site.ts';
-import { runCliAsync } from './run-cli-async.ts';
+import { runCliAsync } from '../helpers/run-cli.ts';
 
 const TOOL_DESCRIPTION = 'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- t (**Tee**)\n- u';
 const FILES = fakeSiteFiles(

@@ -19,8 +19,7 @@ import { prepareSiteData } from '../../src/astro/site-data.ts';
 import { staticFilesOf } from '../../src/astro/static-files.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { hasContentErrors } from '../../src/kb/index.ts';
-import { ROOT } from '../helpers/run-cli.ts';
-import { runCliAsync } from './run-cli-async.ts';
+import { ROOT, runCliAsync } from '../helpers/run-cli.ts';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 const COMMANDS = new Set(['learn', 'prompt', 'schema']);

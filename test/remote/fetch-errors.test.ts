@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedPortUrl, fakeSiteFiles, json, NOT_FOUND, serveFake, serveFiles, sha256, type FakeServer, type Reply } from './fake-site.ts';
-import { runCliAsync } from './run-cli-async.ts';
+import { runCliAsync } from '../helpers/run-cli.ts';
 
 const FILES = fakeSiteFiles(
   [
