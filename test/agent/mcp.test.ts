@@ -473,6 +473,9 @@ describe('the client configuration of the guide (content/agents/integration/mcp-
     const { mcpServers } = JSON.parse(fs.readFileSync(file, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> };
     const { command, args } = mcpServers['syllabus']!;
     expect([command, ...args]).toEqual(['npx', 'syllabus', 'mcp', '--config', 'content/kb.toml']);
+    // The guide page shows the same configuration as the file.
+    const page = fs.readFileSync(path.join(ROOT, 'content', 'agents', 'integration', 'mcp.md'), 'utf8');
+    expect(JSON.parse(/```json\n([\s\S]*?)```/.exec(page)![1]!)).toEqual(JSON.parse(fs.readFileSync(file, 'utf8')));
     const session = await startServer(command, args);
     sessions.push(session);
     expect((await session.client.listTools()).tools).toEqual(listedTools(['--config', 'content/kb.toml']));
