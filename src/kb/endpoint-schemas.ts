@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const FORMAT_VERSION = 1;
 
 const version = z.literal(FORMAT_VERSION).describe('The format version of the endpoints (SPEC 6). A reader refuses versions it does not know.');
-const sitePath = (what: string) => z.string().startsWith('/').describe(`${what}, a path from the domain root (it includes [site] base).`);
+const sitePath = (what: string) => z.string().regex(/^\//).describe(`${what}, a path from the domain root (it includes [site] base).`);
 const nullableText = (what: string) => z.string().nullable().describe(`${what}; null when not set.`);
 
 /** What every listing says of a subject. */

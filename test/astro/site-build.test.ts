@@ -185,7 +185,7 @@ describe('agent endpoints (SPEC 6)', () => {
   const json = (name: string): any => JSON.parse(fs.readFileSync(path.join(dist, name), 'utf8'));
 
   it('validates every JSON endpoint against the schema published beside it', () => {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
     const schemas = renderEndpointSchemas();
     for (const [name, schema] of Object.entries(schemas)) expect(json(`kb/schema/${name}`)).toEqual(schema);
     const schemaOf = (file: string): keyof typeof schemas =>

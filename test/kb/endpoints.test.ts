@@ -306,7 +306,7 @@ Who gets paged.
 
 describe('JSON Schemas', () => {
   it('accept every endpoint value, and reject a broken one', () => {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
     const schemas = renderEndpointSchemas();
     const validate = (name: keyof typeof schemas, value: unknown): unknown => {
       const check = ajv.compile(schemas[name]);
