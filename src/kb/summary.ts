@@ -12,9 +12,6 @@ export const SUMMARY_LENGTH = 300;
 /** How far past {@link SUMMARY_LENGTH} a sentence may end and still be kept whole. */
 const SLACK = 60;
 
-/** How much of a document is parsed first: a first paragraph is nearly always near the top. */
-const FIRST_CHUNK = 8192;
-
 type ParseMarkdown = (text: string) => Root;
 type ToText = (node: unknown) => string;
 let parseMarkdown: ParseMarkdown | undefined;
@@ -70,15 +67,40 @@ function stripLines(text: string, lines: number): string {
   return lines === 0 ? text : text.split('\n').slice(lines).join('\n');
 }
 
-/** The first paragraph anywhere in the document (a blockquote's or a list item's included). */
+/**
+ * The first paragraph anywhere in the document (a blockquote's or a list item's included).
+ * Blocks separated by blank lines (fenced code kept whole) are parsed one at a time until one
+ * holds a paragraph: parsing a whole page to read its first lines cost most of a build's reading.
+ */
 function firstMarkdownParagraph(text: string): string {
   if (!parseMarkdown || !toText) throw new Error('summarize called before loadSummaryParser');
-  const blank = text.length > FIRST_CHUNK ? text.indexOf('\n\n', FIRST_CHUNK) : -1;
-  if (blank !== -1) {
-    const found = findParagraph(parseMarkdown(text.slice(0, blank)));
+  for (const block of markdownBlocks(text)) {
+    // A lone ATX heading line holds no paragraph (most pages start with one).
+    if (!block.includes('\n') && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(block)) continue;
+    const found = findParagraph(parseMarkdown(block));
     if (found !== '') return found;
   }
-  return findParagraph(parseMarkdown(text));
+  return '';
+}
+
+/** The blocks of a markdown text: runs of lines between blank lines, a fenced code block never split. */
+function* markdownBlocks(text: string): Generator<string> {
+  let block: string[] = [];
+  let fence: string | undefined;
+  for (const line of text.split('\n')) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker) {
+      if (fence === undefined) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+    }
+    if (fence === undefined && line.trim() === '') {
+      if (block.length > 0) yield block.join('\n');
+      block = [];
+    } else {
+      block.push(line);
+    }
+  }
+  if (block.length > 0) yield block.join('\n');
 }
 
 function findParagraph(root: Root): string {
