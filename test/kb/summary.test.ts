@@ -33,6 +33,10 @@ describe('summarize', () => {
     expect(markdown(`${opening}Found after the code.`)).toBe('Found after the code.');
   });
 
+  it('never takes a line from inside a fenced block, blank lines and all', () => {
+    expect(markdown('# T\n\n```md\nnot\n\nthis paragraph\n```\n\n~~~\n\nnor this\n~~~\n\nBut this.')).toBe('But this.');
+  });
+
   it('gives "" for markdown without a paragraph', () => {
     expect(markdown('# Only a heading\n\n```\ncode\n```')).toBe('');
   });
