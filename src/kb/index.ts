@@ -6,6 +6,25 @@ export { dottedPath, escapeProblem, loadConfig, splitKnowledgeFlag } from './con
 export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
 export { readConfigFiles } from './config-read.ts';
 export { ConfigFileSchema, RESERVED_TOPIC_IDS } from './config-schema.ts';
+export { MOVE_SIMILARITY, diffSnapshots, diffText, textSimilarity } from './diff.ts';
+export { renderDiffMarkdown } from './diff-markdown.ts';
+export type { DiffMarkdownOptions } from './diff-markdown.ts';
+export { DIFF_FORMAT_VERSION, KnowledgeDiffSchema, renderDiffSchema } from './diff-schema.ts';
+export type {
+  ChangedSubject,
+  ContentChange,
+  DiffSide,
+  DiffSubject,
+  KnowledgeDelta,
+  KnowledgeDiff,
+  MovedSubject,
+  ProfileDelta,
+  SubjectRef,
+  TopicDelta,
+  VisibilityChange,
+} from './diff-schema.ts';
+export { snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from './diff-snapshot.ts';
+export type { KnowledgeSnapshot, SnapshotKnowledge, SnapshotSubject, SnapshotTopic } from './diff-snapshot.ts';
 export { compareStrings, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, DiagnosticKind } from './diagnostics.ts';
 export {

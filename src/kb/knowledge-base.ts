@@ -25,6 +25,8 @@ export interface Topic {
   bySlug: Map<string, Subject>;
   /** How many subjects `disabled` removed. */
   disabledCount: number;
+  /** The subjects `disabled` removed, sorted by slug (for `syllabus diff`, which shows everything of a source). */
+  disabledSubjects: Subject[];
   /** Learned slugs in resolution order (hidden ones pre-loaded by exact slug included); resolved on first use. */
   readonly learned: string[];
   /** The same slugs as a set. */
@@ -161,6 +163,7 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
       subjects,
       bySlug,
       disabledCount: all.subjects.length - subjects.length,
+      disabledSubjects: subjects.length === all.subjects.length ? [] : all.subjects.filter((s) => bySlug.get(s.slug) !== s),
       get learned() {
         return resolveLearned().slugs;
       },
