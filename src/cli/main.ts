@@ -2,6 +2,7 @@
 import { buildCommand, BUILD_HELP } from './build.ts';
 import { checkCommand, CHECK_HELP } from './check.ts';
 import { devCommand, DEV_HELP } from './dev.ts';
+import { diffCommand, DIFF_HELP } from './diff.ts';
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { learnCommand, LEARN_HELP } from './learn.ts';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, { run: Command; help: string; summary: string }> 
   schema: { run: schemaCommand, help: SCHEMA_HELP, summary: "the learn tool's parameters schema (--tool: its definition)" },
   check: { run: checkCommand, help: CHECK_HELP, summary: 'validate the configuration and every subject' },
   build: { run: buildCommand, help: BUILD_HELP, summary: 'build the site and its endpoints into dist/' },
+  diff: { run: diffCommand, help: DIFF_HELP, summary: 'what changed between two versions (kb.toml, dist/ or URL)' },
   dev: { run: devCommand, help: DEV_HELP, summary: 'serve the site while you write' },
   preview: { run: previewCommand, help: PREVIEW_HELP, summary: 'serve a built site' },
   mcp: { run: mcpCommand, help: MCP_HELP, summary: 'the agent server (Model Context Protocol) on stdio' },

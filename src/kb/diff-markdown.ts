@@ -34,6 +34,7 @@ type Item = { kind: 'line' | 'block'; text: string };
 export function renderDiffMarkdown(diff: KnowledgeDiff, options: DiffMarkdownOptions = {}): string {
   const limits = { ...DEFAULTS, ...options };
   const head = [`## Knowledge diff`, '', `${sideLabel(diff.base)} → ${sideLabel(diff.head)}`];
+  if (diff.base.kind !== diff.head.kind) head.push('', 'The source is compared as published: its hidden and disabled subjects are left out.');
   if (diff.equal) return [...head, '', 'No changes: both sides have the same subjects, visibility and `<knowledge>` sections.'].join('\n');
 
   const sections: { title: string; items: Item[]; noun: string }[] = [];

@@ -176,7 +176,8 @@ export function withContents(snapshot: KnowledgeSnapshot, contents: ReadonlyMap<
  * loaded yet: those the other side does not have with the same sha256 at the same place.
  */
 export function subjectsToLoad(snapshot: KnowledgeSnapshot, other: KnowledgeSnapshot): SubjectRef[] {
-  const shas = new Map(other.topics.map((t) => [t.id, new Map(t.subjects.map((s) => [s.slug, s.sha256]))]));
+  const theirTopics = snapshot.side.kind === other.side.kind ? other.topics : publishedTopics(other.topics);
+  const shas = new Map(theirTopics.map((t) => [t.id, new Map(t.subjects.map((s) => [s.slug, s.sha256]))]));
   const needed: SubjectRef[] = [];
   for (const topic of snapshot.topics) {
     const theirs = shas.get(topic.id);
@@ -185,4 +186,12 @@ export function subjectsToLoad(snapshot: KnowledgeSnapshot, other: KnowledgeSnap
     }
   }
   return needed;
+}
+
+/**
+ * The subjects a build of these topics publishes in its listings: the visible, enabled ones. A
+ * source compared with a build is compared through this view.
+ */
+export function publishedTopics(topics: readonly SnapshotTopic[]): SnapshotTopic[] {
+  return topics.map((t) => ({ ...t, subjects: t.subjects.filter((s) => !s.hidden && !s.disabled) }));
 }

@@ -26,7 +26,7 @@ import {
   type TopicDelta,
   type VisibilityChange,
 } from './diff-schema.ts';
-import type { KnowledgeSnapshot, SnapshotKnowledge, SnapshotSubject, SnapshotTopic } from './diff-snapshot.ts';
+import { publishedTopics, type KnowledgeSnapshot, type SnapshotKnowledge, type SnapshotSubject, type SnapshotTopic } from './diff-snapshot.ts';
 
 /** Removed and added subjects of one topic at least this similar are paired as moved and changed. */
 export const MOVE_SIMILARITY = 0.5;
@@ -200,11 +200,6 @@ function compareStrings(a: string, b: string): number {
 
 function comparePlaced(a: Placed, b: Placed): number {
   return a.order - b.order || compareStrings(a.subject.slug, b.subject.slug);
-}
-
-/** The listed subjects of each topic: what a build publishes. */
-function publishedTopics(topics: readonly SnapshotTopic[]): SnapshotTopic[] {
-  return topics.map((t) => ({ ...t, subjects: t.subjects.filter((s) => !s.hidden && !s.disabled) }));
 }
 
 function listedTokens(topic: SnapshotTopic): number {

@@ -99,7 +99,7 @@ describe('syllabus (no command)', () => {
     const result = runCli(['lern']);
     expect(result).toEqual({
       stdout: '',
-      stderr: 'error: unknown command "lern". Commands: learn, prompt, schema, check, build, dev, preview, mcp.\nRun "syllabus --help" for usage.\n',
+      stderr: 'error: unknown command "lern". Commands: learn, prompt, schema, check, build, diff, dev, preview, mcp.\nRun "syllabus --help" for usage.\n',
       code: 2,
     });
   });
