@@ -16,9 +16,17 @@ export interface DiffMarkdownOptions {
   maxPatchLines?: number;
   /** Patches of more lines than this are folded (default 12); shorter ones are shown open. */
   foldLines?: number;
+  /** Said after "and N more …" (default: where to find all of them, `syllabus diff --json`). */
+  moreHint?: string;
 }
 
-const DEFAULTS: Required<DiffMarkdownOptions> = { maxLength: 50_000, maxItems: 50, maxPatchLines: 200, foldLines: 12 };
+const DEFAULTS: Required<DiffMarkdownOptions> = {
+  maxLength: 50_000,
+  maxItems: 50,
+  maxPatchLines: 200,
+  foldLines: 12,
+  moreHint: 'All of them: `syllabus diff --json`.',
+};
 
 /** The most characters of one patch line shown, and of one patch. */
 const MAX_LINE_LENGTH = 500;
@@ -50,7 +58,7 @@ export function renderDiffMarkdown(diff: KnowledgeDiff, options: DiffMarkdownOpt
     if (profile.status === 'changed') knowledge.push(knowledgeItem(`Profile ${code(profile.name)}`, title, profile, limits));
     else knowledge.push({ kind: 'line', text: `- Profile ${code(profile.name)}: ${profile.status}${profile.tokens.delta === 0 ? '' : ` (${signed(profile.tokens.delta)} tokens)`}` });
   }
-  sections.push({ title: '`<knowledge>`', items: knowledge, noun: 'sections' });
+  sections.push({ title: '`<knowledge>` sections', items: knowledge, noun: 'sections' });
   sections.push({ title: 'Added', items: diff.added.map((s) => ({ kind: 'line', text: `- ${ref(s)} (${describeSubject(s)})` })), noun: 'added subjects' });
   sections.push({ title: 'Removed', items: diff.removed.map((s) => ({ kind: 'line', text: `- ${ref(s)} (${describeSubject(s)})` })), noun: 'removed subjects' });
   sections.push({ title: 'Moved', items: diff.moved.map((m) => movedItem(m, limits)), noun: 'moved subjects' });
@@ -71,7 +79,7 @@ export function renderDiffMarkdown(diff: KnowledgeDiff, options: DiffMarkdownOpt
     }
     const left = section.items.length - shown.length;
     if (left > 0) {
-      const more: Item = { kind: 'line', text: `- … and ${left} more ${section.noun}${shown.length === 0 ? ' (too long to show here)' : ''}. All of them: \`syllabus diff --json\`.` };
+      const more: Item = { kind: 'line', text: `- … and ${left} more ${section.noun}${shown.length === 0 ? ' (too long to show here)' : ''}.${limits.moreHint === '' ? '' : ` ${limits.moreHint}`}` };
       shown.push(more);
       used += more.text.length + 2;
     }
