@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openKnowledgeBase, readConfigFiles, runLearn } from '../src/kb/index.ts';
 import { runAgentsBenchmark } from './bench-agents.ts';
+import { runDiffBenchmark } from './bench-diff.ts';
 import { runSiteBenchmark, TLDR_PAGES } from './bench-site.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,6 +84,7 @@ try {
 }
 
 await runAgentsBenchmark();
+await runDiffBenchmark();
 
 console.log('');
 if (fs.existsSync(TLDR_PAGES)) process.exitCode = await runSiteBenchmark();
