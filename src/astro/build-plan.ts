@@ -46,7 +46,9 @@ export function buildManifest(data: SiteData, source: string, staticFiles: Stati
   for (const file of staticFiles) files[file.path] = 'text' in file.body ? hash(file.body.text) : hashFile(file.body.copy);
   // Pages render images from the set of published files: a change there rebuilds everything.
   const raw = [...data.rawUrls.values()].sort();
-  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics, raw }), pages, files };
+  // A preview's changes show on the /changes/ page and in a banner on each changed page.
+  const changes = data.changes ? data.changes.diff : null;
+  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics, raw, changes }), pages, files };
 }
 
 /** Decides what to build, given the manifest of the build now in the output folder (if any). */

@@ -5,12 +5,11 @@
  */
 import path from 'node:path';
 import type { Catalog, CatalogSubject, CatalogTopic, SiteConfig } from '../kb/index.ts';
-import { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from '../kb/index.ts';
+import { IMAGE_EXTENSIONS, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from '../kb/index.ts';
 
 /** Folders with at most this many listed subjects are listed on their subjects' pages. */
 export const SMALL_FOLDER = 25;
 
-const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico']);
 
 /** A link with its label. */
 export interface NavLink {

@@ -16,8 +16,10 @@ import {
   type CatalogSubject,
   type Diagnostic,
   type KnowledgeBase,
+  type KnowledgeDiff,
   type LinkTopic,
   type SiteConfig,
+  type SubjectChange,
 } from '../kb/index.ts';
 import { readFileHistory } from './git-history.ts';
 import { buildSiteRoutes, type SiteRoutes } from './route-data.ts';
@@ -41,6 +43,8 @@ export interface SiteData {
   renderStats: { rendered: number; unchanged: number; dropped: number };
   /** The site's non-page files, once listed (see `staticFilesOf`). */
   staticFiles?: StaticFile[];
+  /** With `build --base`: what the preview changes of listed subjects, for the /changes/ page and the banners. */
+  changes?: { diff: KnowledgeDiff; bySubject: Map<string, SubjectChange> };
   /** In an incremental build, the only page URLs and static file paths to build; else undefined. */
   only?: { pages: Set<string>; files: Set<string> };
 }

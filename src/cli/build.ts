@@ -2,10 +2,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { hasContentErrors } from '../kb/index.ts';
+import { changesBySubject, diffPublished, hasContentErrors } from '../kb/index.ts';
 import { buildManifest, planBuild, type BuildManifest } from '../astro/build-plan.ts';
 import { prepareSiteData, provideSiteData, type SiteData } from '../astro/site-data.ts';
 import { staticFilesOf } from '../astro/static-files.ts';
+import { readDiffSides } from './diff-sides.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } from './knowledge-base-options.ts';
@@ -13,7 +14,7 @@ import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
 import { searchKeysOf, writeSearchIndex, type SearchManifest } from './search-index.ts';
 
-export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR]
+export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR] [--base SOURCE]
 
 Builds the knowledge base into a static site: pages for people, search, and the files agents
 read. Content errors (duplicate slugs, a missing subjects folder) stop the build; run
@@ -24,6 +25,9 @@ Options:
   -c, --config PATH   config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
   -o, --out DIR       output folder (default dist/)
       --cache DIR     build cache (default .syllabus-cache/ beside the first config file)
+      --base SOURCE   a preview: also build /changes/, what changed since SOURCE (a kb.toml,
+                      a built dist/ folder or a site URL), for listed subjects only, with a
+                      banner on every changed page
   -h, --help          show this help
 
 Exit codes: 0 built, 1 content errors or a failed build, 2 usage or configuration error.`;
@@ -31,7 +35,7 @@ Exit codes: 0 built, 1 content errors or a failed build, 2 usage or configuratio
 /** Runs `build`; returns the exit code. */
 export async function buildCommand(argv: string[], io: CommandIo): Promise<number> {
   const started = performance.now();
-  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, out: { type: 'string', short: 'o' }, cache: { type: 'string' } }, 'build');
+  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, out: { type: 'string', short: 'o' }, cache: { type: 'string' }, base: { type: 'string' } }, 'build');
   if (values.help) {
     io.out(BUILD_HELP);
     return 0;
@@ -66,6 +70,15 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   for (const warning of warnings) io.err(`warning: ${warning}`);
   const counts = countSubjects(data);
   io.err(`read      ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${lap()})`);
+  if (values.base !== undefined) {
+    // The head is read again as the diff reads a source; the base is read as diff reads any side.
+    const sides = await readDiffSides(values.base, files[0]!, io);
+    const diff = diffPublished(sides.base, sides.head);
+    data.changes = { diff, bySubject: changesBySubject(diff) };
+    const { summary } = diff;
+    const what = diff.equal ? 'no changes' : `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed, ${summary.moved} moved`;
+    io.err(`changes   ${what} against ${values.base} (${lap()})`);
+  }
 
   const root = projectRoot();
   const manifestFile = path.join(cacheDir, 'site-manifest.json');

@@ -4,7 +4,7 @@
  */
 import { addressOf } from './address.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { languageOf, type SkipReason, type SubjectFormat } from './format.ts';
+import { IMAGE_EXTENSIONS, languageOf, type SkipReason, type SubjectFormat } from './format.ts';
 import type { KnowledgeBase, Topic } from './knowledge-base.ts';
 import { splitKnowledgeFlag } from './config-load.ts';
 import { renderKnowledgeSection } from './knowledge-section.ts';
@@ -171,7 +171,14 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
     const warn = (code: Diagnostic['code'], message: string, line?: number): void => {
       diagnostics.push({ kind: 'warning', code, message, file: subject.file, ...(line ? { line } : {}) });
     };
-    if (read.skipped === 'binary') warn('binary', `Binary file: its content is skipped (subject "${subject.slug}" shows a message). Remove it, or keep it only as a download.`);
+    if (read.skipped === 'binary') {
+      warn(
+        'binary',
+        IMAGE_EXTENSIONS.has(subject.extension)
+          ? `Image: the site shows it on its page; agents get a one-line message instead (subject "${subject.slug}"). Describe what matters in a text subject too.`
+          : `Binary file: agents get a one-line message instead of its content (subject "${subject.slug}"), and the site offers it as a download. Replace it with text if agents need what it says.`,
+      );
+    }
     if (read.skipped === 'too-large') warn('oversized', `${read.bytes} bytes, over kb.max_subject_bytes (${kb.config.kb.max_subject_bytes}): its content is skipped. Split the file or raise the limit.`);
     if (read.skipped === 'unreadable') warn('unreadable', 'Cannot read the file: its content is skipped. Fix its permissions.');
     if (read.invalidUtf8) warn('non-utf8', 'Not valid UTF-8: invalid bytes are shown as U+FFFD. Re-save the file as UTF-8.');

@@ -23,6 +23,9 @@ const LANGUAGES: Readonly<Record<string, string>> = {
 /** The number of leading bytes searched for a NUL to call a file binary. */
 export const BINARY_SNIFF_BYTES = 8192;
 
+/** Extensions of binary subjects the site shows as images on their page. */
+export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico']);
+
 /** The format of a subject from its (lower-case) extension. */
 export function formatOf(extension: string): SubjectFormat {
   if (MARKDOWN_EXTENSIONS.has(extension)) return 'markdown';

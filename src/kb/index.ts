@@ -51,7 +51,7 @@ export {
   serializeEndpoint,
   topicJsonUrl,
 } from './endpoints.ts';
-export { decodeSubjectText, fenceText, formatOf, isBinary, languageOf, presentSubjectText, skippedMessage } from './format.ts';
+export { IMAGE_EXTENSIONS, decodeSubjectText, fenceText, formatOf, isBinary, languageOf, presentSubjectText, skippedMessage } from './format.ts';
 export type { SkipReason, SubjectFormat } from './format.ts';
 export { compilePattern, invalidPatternMessage } from './glob.ts';
 export { openKnowledgeBase } from './knowledge-base.ts';
@@ -77,6 +77,8 @@ export { renderIndexText, renderLlmsFullText, renderLlmsText } from './llms-text
 export type { LinkTarget, LinkTopic } from './links.ts';
 export { readSubjectContent } from './read-subject.ts';
 export type { SubjectContent } from './read-subject.ts';
+export { changeAnchor, changesBySubject, diffPublished } from './published-changes.ts';
+export type { SubjectChange } from './published-changes.ts';
 export { resolvePatterns } from './resolve.ts';
 export type { Resolution } from './resolve.ts';
 export { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';

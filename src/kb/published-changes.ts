@@ -1,0 +1,43 @@
+/**
+ * What a preview build publishes of a knowledge diff (SPEC 7): the changes of listed subjects
+ * only. Hidden and disabled subjects' changes belong in the pull-request comment, next to the
+ * source that shows them anyway, never on the published preview.
+ */
+import { addressOf } from './address.ts';
+import { diffSnapshots } from './diff.ts';
+import type { KnowledgeDiff } from './diff-schema.ts';
+import { publishedTopics, type KnowledgeSnapshot } from './diff-snapshot.ts';
+
+/** The diff of the listed subjects of two snapshots (a source is seen as it would be published). */
+export function diffPublished(base: KnowledgeSnapshot, head: KnowledgeSnapshot): KnowledgeDiff {
+  return diffSnapshots({ ...base, topics: publishedTopics(base.topics) }, { ...head, topics: publishedTopics(head.topics) });
+}
+
+/** How a subject of the head changed, for the banner on its page. */
+export interface SubjectChange {
+  kind: 'added' | 'changed' | 'moved' | 'learned' | 'unlearned';
+  /** The anchor of its entry on the changes page. */
+  anchor: string;
+  /** Where a moved subject came from (`topic/slug`). */
+  from?: string;
+}
+
+/** The anchor of a subject's entry on the changes page. */
+export function changeAnchor(topic: string, slug: string): string {
+  return `change-${topic}-${addressOf(slug).replaceAll('/', '--')}`;
+}
+
+/** Each head subject the diff touches, by `topic/slug`. */
+export function changesBySubject(diff: KnowledgeDiff): Map<string, SubjectChange> {
+  const changes = new Map<string, SubjectChange>();
+  const key = (ref: { topic: string; slug: string }): string => `${ref.topic}/${ref.slug}`;
+  for (const s of diff.added) changes.set(key(s), { kind: 'added', anchor: changeAnchor(s.topic, s.slug) });
+  for (const s of diff.changed) changes.set(key(s), { kind: 'changed', anchor: changeAnchor(s.topic, s.slug) });
+  for (const m of diff.moved) changes.set(key(m.to), { kind: 'moved', anchor: changeAnchor(m.to.topic, m.to.slug), from: key(m.from) });
+  for (const v of diff.visibility) {
+    if (changes.has(key(v))) continue;
+    const learned = v.changes.find((c) => c.flag === 'learned');
+    if (learned) changes.set(key(v), { kind: learned.to ? 'learned' : 'unlearned', anchor: changeAnchor(v.topic, v.slug) });
+  }
+  return changes;
+}
