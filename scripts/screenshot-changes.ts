@@ -1,6 +1,6 @@
 /**
  * Makes the screenshot of a preview's /changes/ page shown in the guide
- * (`content/guide/img/changes-page.png`): `npm run screenshot:changes`.
+ * (`content/guide/.img/changes-page.png`, hidden: an illustration, not a subject to list): `npm run screenshot:changes`.
  *
  * It copies the bundled knowledge base twice into a temporary folder, makes a pull request's
  * worth of edits to the second copy (a subject changed, one added, one removed, one more
@@ -19,7 +19,7 @@ import { ensureChromium } from './ensure-chromium.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'syllabus.js');
-const OUTPUT = path.join(ROOT, 'content', 'guide', 'img', 'changes-page.png');
+const OUTPUT = path.join(ROOT, 'content', 'guide', '.img', 'changes-page.png');
 
 /** The edits of the pretend pull request, on the copy at `dir`. */
 function editHead(dir: string): void {
