@@ -40,7 +40,7 @@ export type DiffSideSpec =
   | { kind: 'url'; arg: string; root: string };
 
 /** Which side, for messages. */
-type Which = 'base' | 'head';
+export type Which = 'base' | 'head';
 
 /** A side that cannot be read (exit 1); the message names the side, what happened and the fix. */
 function unreadable(which: Which, message: string): CliError {
@@ -81,8 +81,8 @@ export async function readDiffSides(baseArg: string, headArg: string, io: Comman
   const specs = { base: classifyDiffSide(baseArg, 'base', io.cwd), head: classifyDiffSide(headArg, 'head', io.cwd) };
   const timeout = timeoutFromEnv(io.env);
   if (!timeout.ok) throw usageError(timeout.message, 'diff');
-  const base = await openSide(specs.base, 'base', io, timeout.value);
-  const head = await openSide(specs.head, 'head', io, timeout.value);
+  const base = await openDiffSide(specs.base, 'base', io, timeout.value);
+  const head = await openDiffSide(specs.head, 'head', io, timeout.value);
   const [baseSnapshot, headSnapshot] = await Promise.all([
     base.load(subjectsToLoad(base.snapshot, head.snapshot)),
     head.load(subjectsToLoad(head.snapshot, base.snapshot)),
@@ -91,12 +91,17 @@ export async function readDiffSides(baseArg: string, headArg: string, io: Comman
 }
 
 /** An opened side: its snapshot (a build's without contents) and how to load contents. */
-interface OpenedSide {
+export interface OpenedDiffSide {
   snapshot: KnowledgeSnapshot;
+  /** The snapshot with these subjects' contents loaded (see `subjectsToLoad`). */
   load(refs: readonly SubjectRef[]): Promise<KnowledgeSnapshot>;
 }
 
-async function openSide(spec: DiffSideSpec, which: Which, io: CommandIo, timeoutMs: number): Promise<OpenedSide> {
+/**
+ * Opens one side (see {@link classifyDiffSide}): a source is read whole; a build's catalog and
+ * knowledge files are read, its subjects when `load` asks. Throws the CLI's errors.
+ */
+export async function openDiffSide(spec: DiffSideSpec, which: Which, io: CommandIo, timeoutMs: number): Promise<OpenedDiffSide> {
   if (spec.kind === 'source') {
     const snapshot = await readSource(spec, io);
     return { snapshot, load: async () => snapshot };

@@ -189,6 +189,14 @@ export function subjectsToLoad(snapshot: KnowledgeSnapshot, other: KnowledgeSnap
 }
 
 /**
+ * The snapshot as a build would publish it: only listed subjects (visible, enabled). For a
+ * view of the changes readers of the site can see, such as a `/changes/` page.
+ */
+export function publishedSnapshot(snapshot: KnowledgeSnapshot): KnowledgeSnapshot {
+  return { ...snapshot, topics: publishedTopics(snapshot.topics) };
+}
+
+/**
  * The subjects a build of these topics publishes in its listings: the visible, enabled ones. A
  * source compared with a build is compared through this view.
  */

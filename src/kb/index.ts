@@ -23,7 +23,7 @@ export type {
   TopicDelta,
   VisibilityChange,
 } from './diff-schema.ts';
-export { snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from './diff-snapshot.ts';
+export { publishedSnapshot, snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from './diff-snapshot.ts';
 export type { KnowledgeSnapshot, SnapshotKnowledge, SnapshotSubject, SnapshotTopic } from './diff-snapshot.ts';
 export { compareStrings, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, DiagnosticKind } from './diagnostics.ts';

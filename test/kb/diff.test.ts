@@ -10,6 +10,7 @@ import {
   diffSnapshots,
   diffText,
   KnowledgeDiffSchema,
+  publishedSnapshot,
   renderDiffMarkdown,
   subjectsToLoad,
   textSimilarity,
@@ -103,6 +104,7 @@ describe('diffSnapshots: sides', () => {
     const build = snapshot('dist', { t: [subject('a', 'A')] }, 'build');
     expect(diffSnapshots(source, build).equal).toBe(true);
     expect(diffSnapshots(build, source).equal).toBe(true);
+    expect(publishedSnapshot(source).topics).toEqual(build.topics);
     const sources = diffSnapshots(source, snapshot('kb.toml', { t: [subject('a', 'A')] }));
     expect(sources.removed.map((s) => [s.slug, s.hidden, s.disabled])).toEqual([
       ['d', false, true],

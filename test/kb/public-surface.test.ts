@@ -69,6 +69,7 @@ describe('the public surface of src/kb', () => {
       'openKnowledgeBase',
       'parseLearnArguments',
       'presentSubjectText',
+      'publishedSnapshot',
       'rawUrl',
       'readConfigFiles',
       'readFrontMatter',
