@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStaticFiles } from '../../src/astro/integration.ts';
 import { prepareSiteData, resetSiteData } from '../../src/astro/site-data.ts';
 import { staticFilesOf } from '../../src/astro/static-files.ts';
+import { DIFF_HELP } from '../../src/cli/diff.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
+import { renderDiffSchema } from '../../src/kb/index.ts';
 import { runCliAsync } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
@@ -204,6 +206,16 @@ describe('sides that cannot be read (exit 1)', () => {
       stdout: '',
       stderr: `error: cannot read the head: ${file} is missing, but ${path.join(root, 'partial-dist', 'kb', 'index.json')} refers to it. The folder holds part of a build; build it again.\n`,
     });
+  });
+});
+
+describe('help and schema', () => {
+  it('--help prints the usage, exit 0', async () => {
+    expect(await diff('--help')).toEqual({ code: 0, stderr: '', stdout: `${DIFF_HELP}\n` });
+  });
+
+  it('--schema prints the JSON Schema of --json', async () => {
+    expect(await diff('--schema')).toEqual({ code: 0, stderr: '', stdout: `${JSON.stringify(renderDiffSchema(), null, 2)}\n` });
   });
 });
 
