@@ -39,7 +39,12 @@ export type DiagnosticCode =
   | 'unmatched-disabled'
   | 'subject-tokens'
   | 'knowledge-tokens'
-  | 'profile-topic-disabled';
+  | 'profile-topic-disabled'
+  // warnings of `check` only (src/kb/check-*.ts)
+  | 'broken-link'
+  | 'broken-mention'
+  | 'near-duplicate'
+  | 'missing-title';
 
 /** One finding about the configuration or the content. */
 export interface Diagnostic {

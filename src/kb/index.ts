@@ -2,6 +2,12 @@
 export { addressOf, encodeAddressSegment } from './address.ts';
 export { buildCatalog } from './catalog.ts';
 export type { Catalog, CatalogKnowledge, CatalogSubject, CatalogTopic } from './catalog.ts';
+export { checkNearDuplicates, findNearDuplicates, wordSetOf } from './check-duplicates.ts';
+export type { NearDuplicatePair } from './check-duplicates.ts';
+export { checkLinks } from './check-links.ts';
+export { loadMarkdownChecks } from './check-markdown.ts';
+export { checkMentions } from './check-mentions.ts';
+export { checkTitles } from './check-titles.ts';
 export { dottedPath, escapeProblem, loadConfig, splitKnowledgeFlag } from './config-load.ts';
 export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
 export { readConfigFiles } from './config-read.ts';

@@ -33,6 +33,10 @@ describe('the public surface of src/kb', () => {
       'buildTopicFile',
       'changeAnchor',
       'changesBySubject',
+      'checkLinks',
+      'checkMentions',
+      'checkNearDuplicates',
+      'checkTitles',
       'collectSubjects',
       'compareStrings',
       'compilePattern',
@@ -48,6 +52,7 @@ describe('the public surface of src/kb', () => {
       'encodeAddressSegment',
       'escapeProblem',
       'fenceText',
+      'findNearDuplicates',
       'folderAnchor',
       'folderUrl',
       'formatOf',
@@ -61,6 +66,7 @@ describe('the public surface of src/kb', () => {
       'listTopic',
       'loadConfig',
       'loadFrontMatterParser',
+      'loadMarkdownChecks',
       'loadSummaryParser',
       'loadTokenizer',
       'markdownUrl',
@@ -108,6 +114,7 @@ describe('the public surface of src/kb', () => {
       'unknownTopicMessage',
       'walkTopicFolder',
       'withContents',
+      'wordSetOf',
     ]);
   });
 });
