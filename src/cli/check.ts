@@ -1,6 +1,18 @@
 /** `syllabus check`: validates config and content, every diagnostic with its file and line (SPEC 5). */
 import path from 'node:path';
-import { buildCatalog, hasConfigErrors, hasContentErrors, openKnowledgeBase, sortDiagnostics, type Diagnostic } from '../kb/index.ts';
+import {
+  buildCatalog,
+  checkLinks,
+  checkMentions,
+  checkNearDuplicates,
+  checkTitles,
+  hasConfigErrors,
+  hasContentErrors,
+  loadMarkdownChecks,
+  openKnowledgeBase,
+  sortDiagnostics,
+  type Diagnostic,
+} from '../kb/index.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic, readConfig } from './knowledge-base-options.ts';
@@ -66,12 +78,18 @@ export async function checkCommand(argv: string[], io: CommandIo): Promise<numbe
   return values.strict && warnings > 0 ? 1 : 0;
 }
 
-/** Every diagnostic of a knowledge base: configuration, walking, content. */
+/** Every diagnostic of a knowledge base: configuration, walking, content, and the checks only `check` runs. */
 async function collectDiagnostics(configFlags: string[] | undefined, io: CommandIo): Promise<Diagnostic[]> {
   const loaded = readConfig(configFlags, io);
   if (!loaded.config) return sortDiagnostics(loaded.diagnostics);
   const kb = openKnowledgeBase(loaded.config);
   if (hasConfigErrors(kb.diagnostics())) return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics()]);
-  const { diagnostics } = await buildCatalog(kb);
-  return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics]);
+  const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+  const checks = [
+    ...checkLinks(catalog, loaded.config.site),
+    ...checkMentions(catalog),
+    ...checkTitles(catalog),
+    ...checkNearDuplicates(catalog, path.dirname(loaded.config.files[0]!)),
+  ];
+  return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks]);
 }
