@@ -2,11 +2,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { changesBySubject, diffPublished, hasContentErrors } from '../kb/index.ts';
+import { changesBySubject, diffPublished, hasContentErrors, snapshotOfSource, subjectsToLoad } from '../kb/index.ts';
+import { timeoutFromEnv } from '../remote/fetch-json.ts';
 import { buildManifest, planBuild, type BuildManifest } from '../astro/build-plan.ts';
 import { prepareSiteData, provideSiteData, type SiteData } from '../astro/site-data.ts';
 import { staticFilesOf } from '../astro/static-files.ts';
-import { readDiffSides } from './diff-sides.ts';
+import { classifyDiffSide, openDiffSide } from './diff-sides.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } from './knowledge-base-options.ts';
@@ -71,9 +72,12 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   const counts = countSubjects(data);
   io.err(`read      ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${lap()})`);
   if (values.base !== undefined) {
-    // The head is read again as the diff reads a source; the base is read as diff reads any side.
-    const sides = await readDiffSides(values.base, files[0]!, io);
-    const diff = diffPublished(sides.base, sides.head);
+    const timeout = timeoutFromEnv(io.env);
+    if (!timeout.ok) throw usageError(timeout.message, 'build');
+    const baseSide = await openDiffSide(classifyDiffSide(values.base, 'base', io.cwd), 'base', io, timeout.value);
+    // The head is this build's own catalog; the base's subjects are loaded where the two differ.
+    const head = await snapshotOfSource(data.kb, data.catalog, shown(files[0]!));
+    const diff = diffPublished(await baseSide.load(subjectsToLoad(baseSide.snapshot, head)), head);
     data.changes = { diff, bySubject: changesBySubject(diff) };
     const { summary } = diff;
     const what = diff.equal ? 'no changes' : `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed, ${summary.moved} moved`;

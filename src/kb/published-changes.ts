@@ -6,11 +6,11 @@
 import { addressOf } from './address.ts';
 import { diffSnapshots } from './diff.ts';
 import type { KnowledgeDiff } from './diff-schema.ts';
-import { publishedTopics, type KnowledgeSnapshot } from './diff-snapshot.ts';
+import { publishedSnapshot, type KnowledgeSnapshot } from './diff-snapshot.ts';
 
 /** The diff of the listed subjects of two snapshots (a source is seen as it would be published). */
 export function diffPublished(base: KnowledgeSnapshot, head: KnowledgeSnapshot): KnowledgeDiff {
-  return diffSnapshots({ ...base, topics: publishedTopics(base.topics) }, { ...head, topics: publishedTopics(head.topics) });
+  return diffSnapshots(publishedSnapshot(base), publishedSnapshot(head));
 }
 
 /** How a subject of the head changed, for the banner on its page. */

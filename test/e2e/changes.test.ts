@@ -71,6 +71,7 @@ describe('the preview build', () => {
 
   it('lists the changes of listed subjects on /changes/, each linked to its preview page', () => {
     const html = read('changes/index.html');
+    expect(between(html, '<p class="changes-sides">', '</p>')).toBe('<p class="changes-sides"><code>base-dist</code> → <code>head/kb.toml</code></p>');
     expect(between(html, '<ul class="changes-summary">', '</ul>')).toBe(
       '<ul class="changes-summary"><li><strong>1</strong> added</li><li><strong>1</strong> changed</li><li><strong>1</strong> moved</li><li><strong>1</strong> removed</li><li><strong>+4</strong> tokens (727 → 731)</li></ul>',
     );
