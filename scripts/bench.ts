@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openKnowledgeBase, readConfigFiles, runLearn } from '../src/kb/index.ts';
 import { runAgentsBenchmark } from './bench-agents.ts';
+import { runCheckBenchmark } from './bench-check.ts';
 import { runDiffBenchmark } from './bench-diff.ts';
 import { runSiteBenchmark, TLDR_PAGES } from './bench-site.ts';
 
@@ -85,6 +86,7 @@ try {
 
 await runAgentsBenchmark();
 await runDiffBenchmark();
+await runCheckBenchmark();
 
 console.log('');
 if (fs.existsSync(TLDR_PAGES)) process.exitCode = await runSiteBenchmark();
