@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { changesBySubject, diffPublished, hasContentErrors, snapshotOfSource, subjectsToLoad } from '../kb/index.ts';
+import { changesBySubject, checkContent, diffPublished, hasContentErrors, loadMarkdownChecks, snapshotOfSource, sortDiagnostics, subjectsToLoad } from '../kb/index.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
 import { buildManifest, planBuild, type BuildManifest } from '../astro/build-plan.ts';
 import { prepareSiteData, provideSiteData, type SiteData } from '../astro/site-data.ts';
@@ -65,7 +65,10 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, io.cwd));
     throw new CliError(`the knowledge base has ${errors.length} content ${errors.length === 1 ? 'error' : 'errors'}; nothing was built.`, 1, errors.map((e) => `error: ${e}`));
   }
-  const warnings = data.diagnostics.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, io.cwd));
+  // The build reports what `check` reports (SPEC 5): the content checks' warnings too.
+  await loadMarkdownChecks();
+  const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(files[0]!))]);
+  const warnings = checked.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, io.cwd));
   // SPEC 1: without [site] url, links stay relative and there is no sitemap; the build says so.
   if (!data.site.url) warnings.push(`${shown(files[0]!)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
   for (const warning of warnings) io.err(`warning: ${warning}`);

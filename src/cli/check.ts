@@ -2,10 +2,7 @@
 import path from 'node:path';
 import {
   buildCatalog,
-  checkLinks,
-  checkMentions,
-  checkNearDuplicates,
-  checkTitles,
+  checkContent,
   hasConfigErrors,
   hasContentErrors,
   loadMarkdownChecks,
@@ -85,11 +82,6 @@ async function collectDiagnostics(configFlags: string[] | undefined, io: Command
   const kb = openKnowledgeBase(loaded.config);
   if (hasConfigErrors(kb.diagnostics())) return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics()]);
   const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
-  const checks = [
-    ...checkLinks(catalog, loaded.config.site),
-    ...checkMentions(catalog),
-    ...checkTitles(catalog),
-    ...checkNearDuplicates(catalog, path.dirname(loaded.config.files[0]!)),
-  ];
+  const checks = checkContent(catalog, loaded.config.site, path.dirname(loaded.config.files[0]!));
   return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks]);
 }

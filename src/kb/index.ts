@@ -2,6 +2,7 @@
 export { addressOf, encodeAddressSegment } from './address.ts';
 export { buildCatalog } from './catalog.ts';
 export type { Catalog, CatalogKnowledge, CatalogSubject, CatalogTopic } from './catalog.ts';
+export { checkContent } from './check-content.ts';
 export { checkNearDuplicates, findNearDuplicates, wordSetOf } from './check-duplicates.ts';
 export type { NearDuplicatePair } from './check-duplicates.ts';
 export { checkLinks } from './check-links.ts';

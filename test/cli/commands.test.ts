@@ -371,7 +371,7 @@ describe('syllabus build', () => {
   it('builds a site that lists visible subjects only, and never disabled content', () => {
     const site = makeTree({
       'kb.toml': '[site]\ntitle = "Canary Site"\n[kb.topic.t]\nsubjects = "t"\ndisabled = ["drafts/**"]\n',
-      't/visible.md': '# Visible page\n\nvisible-canary\n',
+      't/visible.md': '# Visible page\n\nvisible-canary, and a [link to nothing](gone.md).\n',
       't/.hidden.md': 'hidden-canary\n',
       't/drafts/plan.md': 'disabled-canary\n',
     });
@@ -379,11 +379,13 @@ describe('syllabus build', () => {
     expect(result.code).toBe(0);
     expect(result.stderr.replace(/\d+\.\d s/g, 'T s')).toBe(
       [
+        // The build reports the warnings of check, content checks included (SPEC 5).
+        'warning: t/visible.md:3:23: Broken link "gone.md": topic "t" has no subject "gone" (it is missing or disabled). Fix the link, or add the subject.',
         'warning: kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
         'read      1 topic, 2 subjects (T s)',
         'pages     6 pages; 2 subjects rendered, 0 unchanged (T s)',
         'search    1 pages indexed, 1 of 1 shard written (T s)',
-        'Built site/: 1 topic, 2 subjects (1 hidden, 1 disabled, 0 skipped), 1 warning, T s',
+        'Built site/: 1 topic, 2 subjects (1 hidden, 1 disabled, 0 skipped), 2 warnings, T s',
         '',
       ].join('\n'),
     );

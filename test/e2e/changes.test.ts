@@ -73,13 +73,13 @@ describe('the preview build', () => {
     const html = read('changes/index.html');
     expect(between(html, '<p class="changes-sides">', '</p>')).toBe('<p class="changes-sides"><code>base-dist</code> → <code>head/kb.toml</code></p>');
     expect(between(html, '<ul class="changes-summary">', '</ul>')).toBe(
-      '<ul class="changes-summary"><li><strong>1</strong> added</li><li><strong>1</strong> changed</li><li><strong>1</strong> moved</li><li><strong>1</strong> removed</li><li><strong>+4</strong> tokens (727 → 731)</li></ul>',
+      '<ul class="changes-summary"><li><strong>1</strong> added</li><li><strong>1</strong> changed</li><li><strong>1</strong> moved</li><li><strong>1</strong> removed</li><li><strong>±0</strong> tokens (828 → 828)</li></ul>',
     );
     expect(between(html, '<section aria-labelledby="added">', '</section>')).toBe(
       '<section aria-labelledby="added"><h2 id="added">Added</h2><ul class="changes-list"><li id="change-handbook-guides--oncall"><a href="/handbook/guides/oncall/"><code>handbook/guides/oncall</code></a> · 9 tokens</li></ul></section>',
     );
     expect(between(html, '<section aria-labelledby="removed">', '</section>')).toBe(
-      '<section aria-labelledby="removed"><h2 id="removed">Removed</h2><ul class="changes-list"><li><code>handbook/many/item-30</code> · 14 tokens</li></ul></section>',
+      '<section aria-labelledby="removed"><h2 id="removed">Removed</h2><ul class="changes-list"><li><code>handbook/many/item-30</code> · 18 tokens</li></ul></section>',
     );
     expect(between(html, '<section aria-labelledby="learned">', '</section>')).toBe(
       '<section aria-labelledby="learned"><h2 id="learned">Pre-loading</h2><ul class="changes-list"><li id="change-handbook-notes"><a href="/handbook/notes/"><code>handbook/notes</code></a> is now pre-loaded (learned)</li></ul></section>',

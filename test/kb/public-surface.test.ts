@@ -33,6 +33,7 @@ describe('the public surface of src/kb', () => {
       'buildTopicFile',
       'changeAnchor',
       'changesBySubject',
+      'checkContent',
       'checkLinks',
       'checkMentions',
       'checkNearDuplicates',
