@@ -13,6 +13,7 @@ import {
   readConfigFiles,
   sortDiagnostics,
   type Catalog,
+  type CatalogMemo,
   type CatalogSubject,
   type Diagnostic,
   type KnowledgeBase,
@@ -56,8 +57,11 @@ const SOURCE = Symbol.for('syllabus.site-data.source');
 type Shared = { [PENDING]?: Promise<SiteData>; [READY]?: SiteData; [SOURCE]?: () => Promise<SiteData> };
 const shared = globalThis as Shared;
 
-/** Computes the site data of the knowledge base named by `configFiles` (absolute paths). */
-export async function prepareSiteData(configFiles: string[]): Promise<SiteData> {
+/**
+ * Computes the site data of the knowledge base named by `configFiles` (absolute paths); `memo`
+ * gives the catalog what it computed for unchanged contents before.
+ */
+export async function prepareSiteData(configFiles: string[], memo?: CatalogMemo): Promise<SiteData> {
   const read = readConfigFiles(configFiles, process.cwd());
   const loaded = loadConfig(read.sources);
   const configDiagnostics = [...read.diagnostics, ...loaded.diagnostics];
@@ -65,7 +69,7 @@ export async function prepareSiteData(configFiles: string[]): Promise<SiteData> 
     throw new Error(`Syllabus: the configuration has errors; run "syllabus check" to see them (${configFiles.join(', ')}).`);
   }
   const kb = openKnowledgeBase(loaded.config);
-  const { catalog, diagnostics } = await buildCatalog(kb);
+  const { catalog, diagnostics } = await buildCatalog(kb, { memo });
   const all = sortDiagnostics([...configDiagnostics, ...kb.diagnostics(), ...diagnostics]);
   const sourceRoot = path.dirname(configFiles[0]!);
   const history = readFileHistory(sourceRoot, catalog.topics.map((t) => t.dir));

@@ -7,6 +7,7 @@ import { timeoutFromEnv } from '../remote/fetch-json.ts';
 import { buildManifest, planBuild, type BuildManifest } from '../astro/build-plan.ts';
 import { prepareSiteData, provideSiteData, type SiteData } from '../astro/site-data.ts';
 import { staticFilesOf } from '../astro/static-files.ts';
+import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { classifyDiffSide, openDiffSide } from './diff-sides.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
@@ -59,7 +60,8 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     phase = now;
     return text;
   };
-  const data = await prepareSiteData(files);
+  const memo = loadCatalogMemo(cacheDir);
+  const data = await prepareSiteData(files, memo);
   failOnConfigErrors(data.diagnostics, io);
   if (hasContentErrors(data.diagnostics)) {
     const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, io.cwd));
@@ -125,6 +127,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     fs.writeFileSync(manifestFile, JSON.stringify({ manifest, search: search.manifest } satisfies PreviousBuild));
     fs.writeFileSync(markerFile, manifestId(manifest));
   }
+  saveCatalogMemo(cacheDir, memo);
   io.err(
     `Built ${shown(outDir)}/: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(warnings.length, 'warning')}, ${seconds(performance.now() - started)}`,
   );

@@ -81,13 +81,37 @@ export interface Catalog {
   profiles: Map<string, CatalogKnowledge>;
 }
 
+/**
+ * What the catalog computed for a content before, kept by a host between runs (the build's cache):
+ * a subject whose content did not change is not tokenized or summarised again. Keys are
+ * {@link memoKey}s; the host drops the whole memo when {@link CATALOG_MEMO_VERSION} changes.
+ */
+export interface CatalogMemo {
+  get(key: string): { tokens: number; summary: string } | undefined;
+  set(key: string, value: { tokens: number; summary: string }): void;
+}
+
+/** The version of what a memo holds: the tokenizer and the summary rules. Change it with either. */
+export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:2';
+
+/** The memo key of a subject: its format and the sha256 of its content. */
+export function memoKey(format: SubjectFormat, sha256: string): string {
+  return `${format}:${sha256}`;
+}
+
+/** Options of {@link buildCatalog}. */
+export interface CatalogOptions {
+  /** Earlier results by content; see {@link CatalogMemo}. */
+  memo?: CatalogMemo | undefined;
+}
+
 /** Builds the catalog of a knowledge base, reading every subject; reports what reading found. */
-export async function buildCatalog(kb: KnowledgeBase): Promise<{ catalog: Catalog; diagnostics: Diagnostic[] }> {
+export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = {}): Promise<{ catalog: Catalog; diagnostics: Diagnostic[] }> {
   const [{ createHash }] = await Promise.all([import('node:crypto'), loadTokenizer(), loadFrontMatterParser(), loadSummaryParser()]);
   const diagnostics: Diagnostic[] = [];
   const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
   const kbTopics = kb.topics();
-  const topics = kbTopics.map((topic) => catalogTopic(kb, topic, sha256, diagnostics));
+  const topics = kbTopics.map((topic) => catalogTopic(kb, topic, sha256, diagnostics, options.memo));
   const knowledgeOf = (extra: Map<string, string[]>, profile: string | undefined): CatalogKnowledge => {
     const knowledge = buildCatalogKnowledge(kbTopics, topics, extra);
     const budget = kb.config.kb.knowledge_budget_tokens;
@@ -162,7 +186,7 @@ function buildCatalogKnowledge(kbTopics: readonly Topic[], topics: readonly Cata
   };
 }
 
-function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) => string, diagnostics: Diagnostic[]): CatalogTopic {
+function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) => string, diagnostics: Diagnostic[], memo: CatalogMemo | undefined): CatalogTopic {
   const warnTokens = kb.config.kb.warn_subject_tokens;
   // Resolving learned patterns reports the ones that match nothing, even in a topic with no subjects.
   void topic.learned;
@@ -185,7 +209,17 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
     const markdown = subject.format === 'markdown' && read.skipped === null;
     const frontMatter = markdown ? readFrontMatter(read.text) : { data: {}, lines: 0, error: undefined };
     if (frontMatter.error) warn('front-matter', `Front matter is not valid YAML (${frontMatter.error.message}); it is ignored. Fix the YAML between the --- lines.`, frontMatter.error.line);
-    const tokens = countTokens(read.content);
+    const contentSha = sha256(read.content);
+    const key = memoKey(subject.format, contentSha);
+    let known = memo?.get(key);
+    if (!known) {
+      known = {
+        tokens: countTokens(read.content),
+        summary: read.skipped === null ? summarize({ format: subject.format, text: read.text, frontMatterLines: frontMatter.lines, description: frontMatter.data['description'] }) : '',
+      };
+      memo?.set(key, known);
+    }
+    const { tokens, summary } = known;
     if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);
     return {
       topic: topic.id,
@@ -199,10 +233,10 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       language: languageOf(subject.extension),
       skipped: read.skipped,
       title: titleOf(subject.slug, markdown, read.text, frontMatter),
-      summary: read.skipped === null ? summarize({ format: subject.format, text: read.text, frontMatterLines: frontMatter.lines, description: frontMatter.data['description'] }) : '',
+      summary,
       frontMatter: frontMatter.data,
       bytes: read.bytes,
-      sha256: sha256(read.content),
+      sha256: contentSha,
       tokens,
       content: read.content,
     };

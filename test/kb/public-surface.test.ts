@@ -4,6 +4,7 @@ import * as kb from '../../src/kb/index.ts';
 describe('the public surface of src/kb', () => {
   it('exports exactly these names (change on purpose)', () => {
     expect(Object.keys(kb).sort()).toEqual([
+      'CATALOG_MEMO_VERSION',
       'ConfigFileSchema',
       'DIFF_FORMAT_VERSION',
       'ENDPOINT_SCHEMAS',
@@ -71,6 +72,7 @@ describe('the public surface of src/kb', () => {
       'loadSummaryParser',
       'loadTokenizer',
       'markdownUrl',
+      'memoKey',
       'noMatchMessage',
       'normalizeBase',
       'openKnowledgeBase',

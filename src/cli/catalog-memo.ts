@@ -1,0 +1,58 @@
+/**
+ * The catalog's memo on disk (`<cache>/catalog-memo.json`): tokens and summaries by content, so
+ * that a build reads every subject but tokenizes and summarises only new contents.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CATALOG_MEMO_VERSION, type CatalogMemo } from '../kb/index.ts';
+
+type Entry = { tokens: number; summary: string };
+
+/** A memo loaded from a cache folder; {@link saveCatalogMemo} keeps what this run used. */
+export interface StoredCatalogMemo extends CatalogMemo {
+  /** How many contents came from the memo, and how many were computed. */
+  readonly stats: { reused: number; computed: number };
+  /** The entries this run asked for (the others are dropped when saving). */
+  readonly used: Map<string, Entry>;
+}
+
+const FILE = 'catalog-memo.json';
+
+/** Loads the memo of `cacheDir`; an absent, unreadable or other-version memo starts empty. */
+export function loadCatalogMemo(cacheDir: string): StoredCatalogMemo {
+  let known = new Map<string, Entry>();
+  try {
+    const stored = JSON.parse(fs.readFileSync(path.join(cacheDir, FILE), 'utf8')) as { version?: unknown; entries?: Record<string, Entry> };
+    if (stored.version === CATALOG_MEMO_VERSION && stored.entries) known = new Map(Object.entries(stored.entries));
+  } catch {
+    // No memo yet, or a damaged one: everything is computed again.
+  }
+  const used = new Map<string, Entry>();
+  const stats = { reused: 0, computed: 0 };
+  return {
+    stats,
+    used,
+    get(key) {
+      const entry = known.get(key);
+      if (entry && typeof entry.tokens === 'number' && typeof entry.summary === 'string') {
+        stats.reused++;
+        used.set(key, entry);
+        return entry;
+      }
+      return undefined;
+    },
+    set(key, value) {
+      stats.computed++;
+      used.set(key, value);
+    },
+  };
+}
+
+/** Writes the entries this run used, replacing the file in one rename. */
+export function saveCatalogMemo(cacheDir: string, memo: StoredCatalogMemo): void {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const target = path.join(cacheDir, FILE);
+  const temporary = `${target}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify({ version: CATALOG_MEMO_VERSION, entries: Object.fromEntries(memo.used) }));
+  fs.renameSync(temporary, target);
+}
