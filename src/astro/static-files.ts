@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import {
+  buildKeywordsFile,
   buildKnowledgeFile,
   buildSiteIndex,
   buildSubjectFile,
@@ -40,6 +41,7 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
     text(local(knowledgeJsonUrl(base)), serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
     ...[...catalog.profiles].map(([name, knowledge]) => text(local(knowledgeJsonUrl(base, name)), serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
     ...catalog.topics.map((topic) => text(local(topicJsonUrl(base, topic.id)), serializeEndpoint(buildTopicFile(topic, base)))),
+    text('kb/keywords.json', serializeEndpoint(buildKeywordsFile(catalog))),
     ...Object.entries(renderEndpointSchemas()).map(([name, schema]) => text(`kb/schema/${name}`, serializeEndpoint(schema))),
     text('kb/index.txt', renderIndexText(catalog)),
     text('llms.txt', renderLlmsText(catalog, site)),

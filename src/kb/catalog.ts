@@ -9,6 +9,8 @@ import type { KnowledgeBase, Topic } from './knowledge-base.ts';
 import { splitKnowledgeFlag } from './config-load.ts';
 import { renderKnowledgeSection } from './knowledge-section.ts';
 import { listTopic, renderLearnDefinition, renderListing, type LearnToolDefinition } from './learn-tool.ts';
+import { markdownHeadings } from './headings.ts';
+import { subjectKeywords } from './keywords.ts';
 import { resolvePatterns } from './resolve.ts';
 import { loadSummaryParser, summarize } from './summary.ts';
 import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
@@ -33,6 +35,10 @@ export interface CatalogSubject {
   title: string;
   /** One paragraph for listings (SPEC 8); `''` when the subject has no text to summarise. */
   summary: string;
+  /** Up to 20 words of the title, summary and headings that `find` ranks by (SPEC 8). */
+  keywords: string[];
+  /** How much `find` trusts the subject, 0 to 1 (SPEC 8): 1 for a plain subject. */
+  confidence: number;
   /** Front matter of a markdown subject (empty otherwise). */
   frontMatter: Record<string, unknown>;
   /** Size of the file as stored. */
@@ -220,6 +226,7 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       memo?.set(key, known);
     }
     const { tokens, summary } = known;
+    const title = titleOf(subject.slug, markdown, read.text, frontMatter);
     if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);
     return {
       topic: topic.id,
@@ -232,8 +239,10 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       format: subject.format,
       language: languageOf(subject.extension),
       skipped: read.skipped,
-      title: titleOf(subject.slug, markdown, read.text, frontMatter),
+      title,
       summary,
+      keywords: subjectKeywords({ title, summary, headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [] }),
+      confidence: 1,
       frontMatter: frontMatter.data,
       bytes: read.bytes,
       sha256: contentSha,

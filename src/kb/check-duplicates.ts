@@ -6,39 +6,10 @@
 import path from 'node:path';
 import type { Catalog, CatalogSubject } from './catalog.ts';
 import type { Diagnostic } from './diagnostics.ts';
+import { wordSetOf } from './keywords.ts';
 
 /** Similarity over this fraction makes two subjects near-duplicates (seed 004: "over 80%"). */
 const THRESHOLD = { numerator: 4, denominator: 5 };
-
-/**
- * English stop words, left out of word sets (SPEC 8's one fixed list). Words of one or two
- * letters are left out anyway; contractions are listed as they read once punctuation is removed.
- */
-const STOP_WORDS = new Set(
-  (
-    'about above after again against all also and any are arent because been before being below between both but ' +
-    'can cannot cant could couldnt did didnt does doesnt doing dont down during each few for from further had hadnt ' +
-    'has hasnt have havent having her here hers herself him himself his how into isnt its itself just lets more most ' +
-    'mustnt myself nor not now off once only other ought our ours ourselves out over own same shant she should ' +
-    'shouldnt some such than that thats the their theirs them themselves then there theres these they this those ' +
-    'through too under until very was wasnt were werent what whats when where which while who whom whos why will ' +
-    'with wont would wouldnt you your yours yourself yourselves'
-  ).split(' '),
-);
-
-/**
- * The word set of a text (SPEC 8's keyword rules, without the limit of 20): lower-cased with
- * `toLowerCase()`, punctuation removed (every character that is not a letter, a digit or white
- * space is deleted: `don't` → `dont`, `ast-grep` → `astgrep`), split on white space, stop words
- * dropped, words of more than 2 characters kept, each once, in order of first occurrence.
- */
-export function wordSetOf(text: string): string[] {
-  const words = new Set<string>();
-  for (const word of text.toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, '').split(/\s+/)) {
-    if (word.length > 2 && !STOP_WORDS.has(word)) words.add(word);
-  }
-  return [...words];
-}
 
 /** Two word sets that are near-duplicates: their indexes (`first` < `second`) and overlap. */
 export interface NearDuplicatePair {

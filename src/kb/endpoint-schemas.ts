@@ -72,6 +72,7 @@ export const SiteIndexSchema = z
       indexText: sitePath('The plain-text index'),
       llms: sitePath('llms.txt'),
       llmsFull: sitePath('llms-full.txt'),
+      keywords: sitePath('The keywords of every listed subject, for ranking a query on the client'),
       schemas: sitePath('The folder of these JSON Schemas'),
     }),
     topics: z.array(TopicEntrySchema).describe('Enabled topics in config order.'),
@@ -119,12 +120,39 @@ export const SubjectFileSchema = SubjectEntrySchema.extend({
   content: z.string().describe('The content as the learn tool gives it (SPEC 4).'),
 }).describe('One subject of a Syllabus site: its metadata and content.');
 
+/** `/kb/keywords.json`. */
+export const KeywordsFileSchema = z
+  .object({
+    version,
+    topics: z
+      .array(
+        z.object({
+          id: z.string(),
+          subjects: z
+            .array(
+              z.object({
+                slug: z.string(),
+                keywords: z
+                  .array(z.string())
+                  .max(20)
+                  .describe('The first 20 words of the title, summary and headings: lower-cased, punctuation and English stop words removed, longer than 2 characters, each once.'),
+                confidence: z.number().min(0).max(1).describe('How much the subject is trusted, 0 to 1: 1 for a plain subject, the stored value for a learning.'),
+              }),
+            )
+            .describe('Listed subjects in slug order, as in /kb/index.json. Hidden subjects are never in it.'),
+        }),
+      )
+      .describe('Enabled topics in config order, as in /kb/index.json (whose entries hold each subject\'s title and summary).'),
+  })
+  .describe('The keywords of every listed subject of a Syllabus site, for ranking a query (syllabus find) on the client: overlap = the share of the query\'s keywords among a subject\'s; score = 0.7 × overlap + 0.3 × confidence.');
+
 export type SubjectEntry = z.infer<typeof SubjectEntrySchema>;
 export type TopicEntry = z.infer<typeof TopicEntrySchema>;
 export type SiteIndex = z.infer<typeof SiteIndexSchema>;
 export type KnowledgeFile = z.infer<typeof KnowledgeFileSchema>;
 export type TopicFile = z.infer<typeof TopicFileSchema>;
 export type SubjectFile = z.infer<typeof SubjectFileSchema>;
+export type KeywordsFile = z.infer<typeof KeywordsFileSchema>;
 
 /** Each endpoint's schema by the name of its file below `/kb/schema/`. */
 export const ENDPOINT_SCHEMAS = {
@@ -132,6 +160,7 @@ export const ENDPOINT_SCHEMAS = {
   'knowledge.json': KnowledgeFileSchema,
   'topic.json': TopicFileSchema,
   'subject.json': SubjectFileSchema,
+  'keywords.json': KeywordsFileSchema,
 } as const;
 
 /** The JSON Schemas of the endpoints, by file name below `/kb/schema/`. */

@@ -5,7 +5,7 @@
 import { encodeAddressSegment } from './address.ts';
 import type { SiteConfig } from './config-load.ts';
 import type { Catalog, CatalogKnowledge, CatalogSubject, CatalogTopic } from './catalog.ts';
-import { FORMAT_VERSION, type KnowledgeFile, type SiteIndex, type SubjectEntry, type SubjectFile, type TopicEntry, type TopicFile } from './endpoint-schemas.ts';
+import { FORMAT_VERSION, type KeywordsFile, type KnowledgeFile, type SiteIndex, type SubjectEntry, type SubjectFile, type TopicEntry, type TopicFile } from './endpoint-schemas.ts';
 import { markdownUrl, normalizeBase, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';
 
 /** `/kb/topics/<topic>.json`. */
@@ -75,9 +75,21 @@ export function buildSiteIndex(catalog: Catalog, site: SiteConfig): SiteIndex {
       indexText: siteUrl(base, 'kb/index.txt'),
       llms: siteUrl(base, 'llms.txt'),
       llmsFull: siteUrl(base, 'llms-full.txt'),
+      keywords: siteUrl(base, 'kb/keywords.json'),
       schemas: siteUrl(base, 'kb/schema/'),
     },
     topics: catalog.topics.map((t) => buildTopicEntry(t, base)),
+  };
+}
+
+/** `/kb/keywords.json`: every listed subject's keywords and confidence, in catalog order (hidden ones never). */
+export function buildKeywordsFile(catalog: Catalog): KeywordsFile {
+  return {
+    version: FORMAT_VERSION,
+    topics: catalog.topics.map((topic) => ({
+      id: topic.id,
+      subjects: topic.subjects.filter((s) => !s.hidden).map((s) => ({ slug: s.slug, keywords: s.keywords, confidence: s.confidence })),
+    })),
   };
 }
 

@@ -3,7 +3,7 @@ export { addressOf, encodeAddressSegment } from './address.ts';
 export { CATALOG_MEMO_VERSION, buildCatalog, memoKey } from './catalog.ts';
 export type { Catalog, CatalogKnowledge, CatalogMemo, CatalogOptions, CatalogSubject, CatalogTopic } from './catalog.ts';
 export { checkContent } from './check-content.ts';
-export { checkNearDuplicates, findNearDuplicates, wordSetOf } from './check-duplicates.ts';
+export { checkNearDuplicates, findNearDuplicates } from './check-duplicates.ts';
 export type { NearDuplicatePair } from './check-duplicates.ts';
 export { checkLinks } from './check-links.ts';
 export { loadMarkdownChecks } from './check-markdown.ts';
@@ -37,6 +37,7 @@ export type { Diagnostic, DiagnosticCode, DiagnosticKind } from './diagnostics.t
 export {
   ENDPOINT_SCHEMAS,
   FORMAT_VERSION,
+  KeywordsFileSchema,
   KnowledgeFileSchema,
   LearnToolSchema,
   SiteIndexSchema,
@@ -46,8 +47,9 @@ export {
   TopicFileSchema,
   renderEndpointSchemas,
 } from './endpoint-schemas.ts';
-export type { KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry, TopicFile } from './endpoint-schemas.ts';
+export type { KeywordsFile, KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry, TopicFile } from './endpoint-schemas.ts';
 export {
+  buildKeywordsFile,
   buildKnowledgeFile,
   buildSiteIndex,
   buildSubjectEntry,
@@ -58,9 +60,24 @@ export {
   serializeEndpoint,
   topicJsonUrl,
 } from './endpoints.ts';
+export {
+  DEFAULT_FIND_LIMIT,
+  FIND_DEFINITION,
+  FIND_PARAMETERS,
+  FindResultSchema,
+  FindResultsSchema,
+  findEntriesOf,
+  parseFindArguments,
+  rankSubjects,
+  renderFindResults,
+  renderFindSchema,
+  runFind,
+} from './find.ts';
+export type { FindArguments, FindEntry, FindResult } from './find.ts';
 export { IMAGE_EXTENSIONS, decodeSubjectText, fenceText, formatOf, isBinary, languageOf, presentSubjectText, skippedMessage } from './format.ts';
 export type { SkipReason, SubjectFormat } from './format.ts';
 export { compilePattern, invalidPatternMessage } from './glob.ts';
+export { markdownHeadings } from './headings.ts';
 export { openKnowledgeBase } from './knowledge-base.ts';
 export type { KnowledgeBase, Topic } from './knowledge-base.ts';
 export { buildKnowledgeSection, describeKnowledgeTopic, isListable, renderKnowledgeSection } from './knowledge-section.ts';
@@ -79,6 +96,8 @@ export {
   unknownTopicMessage,
 } from './learn-tool.ts';
 export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './learn-tool.ts';
+export { KEYWORD_LIMIT, keywordsOf, subjectKeywords, wordSetOf } from './keywords.ts';
+export type { KeywordSource } from './keywords.ts';
 export { resolveSubjectLink } from './links.ts';
 export { renderIndexText, renderLlmsFullText, renderLlmsText } from './llms-text.ts';
 export type { LinkTarget, LinkTopic } from './links.ts';

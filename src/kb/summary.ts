@@ -84,7 +84,7 @@ function firstMarkdownParagraph(text: string): string {
 }
 
 /** The blocks of a markdown text: runs of lines between blank lines, a fenced code block never split. */
-function* markdownBlocks(text: string): Generator<string> {
+export function* markdownBlocks(text: string): Generator<string> {
   let block: string[] = [];
   let fence: string | undefined;
   for (const line of text.split('\n')) {
@@ -101,6 +101,15 @@ function* markdownBlocks(text: string): Generator<string> {
     }
   }
   if (block.length > 0) yield block.join('\n');
+}
+
+/**
+ * Parses a piece of markdown (such as one of {@link markdownBlocks}) and gives its tree and the
+ * plain text of a node (markdown syntax removed); call {@link loadSummaryParser} first.
+ */
+export function parseMarkdownPiece(text: string): { root: Root; textOf: (node: unknown) => string } {
+  if (!parseMarkdown || !toText) throw new Error('parseMarkdownPiece called before loadSummaryParser');
+  return { root: parseMarkdown(text), textOf: toText };
 }
 
 function findParagraph(root: Root): string {

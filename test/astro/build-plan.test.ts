@@ -112,6 +112,8 @@ function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSub
     skipped: null,
     title: slug,
     summary: '',
+    keywords: [],
+    confidence: 1,
     frontMatter: {},
     bytes: 10,
     sha256: `sha-of-${slug}`,

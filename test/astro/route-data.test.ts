@@ -25,6 +25,8 @@ function subject(fields: Partial<CatalogSubject> & { path: string }, dir = DIR):
     skipped: null,
     title: slug.slice(slug.lastIndexOf('/') + 1),
     summary: '',
+    keywords: [],
+    confidence: 1,
     frontMatter: {},
     bytes: 10,
     sha256: '0'.repeat(64),

@@ -76,7 +76,8 @@ describe('the build', () => {
 
 describe('visibility (SPEC 6)', () => {
   it('leaves no byte of disabled subjects or disabled topics anywhere, search index included', () => {
-    for (const canary of ['DISABLEDCANARY_91bd', 'unreleased-zebra', 'Unreleased zebra', 'DISABLEDTOPICCANARY_c4e2', 'runbook-walrus', 'VaultTitleCanary', 'opsvault']) {
+    // Lower-cased without punctuation, as a keyword would hold them.
+    for (const canary of ['DISABLEDCANARY_91bd', 'disabledcanary91bd', 'unreleased-zebra', 'Unreleased zebra', 'DISABLEDTOPICCANARY_c4e2', 'runbook-walrus', 'VaultTitleCanary', 'opsvault']) {
       expect(containing(canary), canary).toEqual([]);
     }
   });
@@ -85,6 +86,8 @@ describe('visibility (SPEC 6)', () => {
     const own = ['handbook/secret/hidden-note.md', 'handbook/secret/hidden-note/index.html', 'kb/subjects/handbook/secret/hidden-note.json'];
     expect(containing('HIDDENCANARY_7f3a')).toEqual(own);
     expect(containing('hidden-note')).toEqual(['handbook/secret/hidden-note/index.html', 'kb/subjects/handbook/secret/hidden-note.json']);
+    // The canary as a keyword would hold it: in no file, keywords.json included.
+    expect(containing('hiddencanary7f3a')).toEqual([]);
     expect(page('handbook/secret/hidden-note')).toContain('<meta name="robots" content="noindex">');
     expect(page('handbook/secret/hidden-note')).not.toContain('data-pagefind-body');
     expect(page('handbook/welcome')).not.toContain('noindex');
@@ -189,9 +192,17 @@ describe('agent endpoints (SPEC 6)', () => {
     const schemas = renderEndpointSchemas();
     for (const [name, schema] of Object.entries(schemas)) expect(json(`kb/schema/${name}`)).toEqual(schema);
     const schemaOf = (file: string): keyof typeof schemas =>
-      file === 'kb/index.json' ? 'index.json' : file.startsWith('kb/knowledge') ? 'knowledge.json' : file.startsWith('kb/topics/') ? 'topic.json' : 'subject.json';
+      file === 'kb/index.json'
+        ? 'index.json'
+        : file === 'kb/keywords.json'
+          ? 'keywords.json'
+          : file.startsWith('kb/knowledge')
+            ? 'knowledge.json'
+            : file.startsWith('kb/topics/')
+              ? 'topic.json'
+              : 'subject.json';
     const files = [...readDist().keys()].filter((f) => f.startsWith('kb/') && f.endsWith('.json') && !f.startsWith('kb/schema/'));
-    expect(files.filter((f) => !f.startsWith('kb/subjects/'))).toEqual(['kb/index.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json', 'kb/topics/handbook.json']);
+    expect(files.filter((f) => !f.startsWith('kb/subjects/'))).toEqual(['kb/index.json', 'kb/keywords.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json', 'kb/topics/handbook.json']);
     expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(37);
     for (const file of files) {
       const validate = ajv.compile(schemas[schemaOf(file)]);
@@ -214,7 +225,7 @@ describe('agent endpoints (SPEC 6)', () => {
   it('serves a hidden subject at its predictable address only', () => {
     const hidden = json('kb/subjects/handbook/secret/hidden-note.json');
     expect([hidden.slug, hidden.hidden, hidden.address]).toEqual(['secret/hidden-note', true, 'secret/hidden-note']);
-    for (const file of ['kb/index.json', 'kb/index.txt', 'llms.txt', 'llms-full.txt', 'sitemap.xml', 'kb/topics/handbook.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json']) {
+    for (const file of ['kb/index.json', 'kb/keywords.json', 'kb/index.txt', 'llms.txt', 'llms-full.txt', 'sitemap.xml', 'kb/topics/handbook.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json']) {
       expect(fs.readFileSync(path.join(dist, file), 'utf8'), file).not.toContain('hidden-note');
     }
   });

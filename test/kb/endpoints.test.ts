@@ -1,13 +1,14 @@
 /**
  * The machine endpoints of a small knowledge base, whole: index.json, the knowledge files of the
- * config and of a profile, a topic file, a hidden subject's file, index.txt, llms.txt and
- * llms-full.txt. Every JSON value also validates against its published JSON Schema (ajv).
+ * config and of a profile, a topic file, a hidden subject's file, keywords.json, index.txt,
+ * llms.txt and llms-full.txt. Every JSON value also validates against its published JSON Schema (ajv).
  */
 import { createHash } from 'node:crypto';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCatalog,
+  buildKeywordsFile,
   buildKnowledgeFile,
   buildSiteIndex,
   buildSubjectFile,
@@ -76,7 +77,7 @@ describe('index.json', () => {
         encoding:
           'address = each slug segment with ASCII letters, digits, "-", "_" and non-ASCII letters and digits kept, and every other character (also "." and "~") written as "~" plus two upper-case hex digits per UTF-8 byte; segments joined by "/".',
       },
-      endpoints: { indexText: '/docs/kb/index.txt', llms: '/docs/llms.txt', llmsFull: '/docs/llms-full.txt', schemas: '/docs/kb/schema/' },
+      endpoints: { indexText: '/docs/kb/index.txt', llms: '/docs/llms.txt', llmsFull: '/docs/llms-full.txt', keywords: '/docs/kb/keywords.json', schemas: '/docs/kb/schema/' },
       topics: [
         {
           id: 'guide',
@@ -230,6 +231,25 @@ describe('topic and subject files', () => {
   });
 });
 
+describe('keywords.json', () => {
+  it('gives every listed subject its keywords (title, summary, headings) and confidence, in catalog order', () => {
+    expect(buildKeywordsFile(catalog)).toEqual({
+      version: 1,
+      topics: [
+        {
+          id: 'guide',
+          subjects: [
+            { slug: 'deploy', keywords: ['deploy', 'ship', 'daily'], confidence: 1 },
+            { slug: 'intro', keywords: ['introduction', 'start'], confidence: 1 },
+            { slug: 'settings', keywords: ['settings', 'service'], confidence: 1 },
+          ],
+        },
+        { id: 'ops', subjects: [{ slug: 'pager', keywords: ['pager', 'gets', 'paged'], confidence: 1 }] },
+      ],
+    });
+  });
+});
+
 describe('plain-text endpoints', () => {
   it('index.txt: an id line and a summary per listed subject', () => {
     expect(renderIndexText(catalog)).toBe(
@@ -295,7 +315,7 @@ Who gets paged.
   });
 
   it('leave hidden and disabled subjects out', () => {
-    for (const text of [renderIndexText(catalog), renderLlmsText(catalog, kb.config.site), renderLlmsFullText(catalog, kb.config.site), JSON.stringify(buildSiteIndex(catalog, kb.config.site))]) {
+    for (const text of [renderIndexText(catalog), renderLlmsText(catalog, kb.config.site), renderLlmsFullText(catalog, kb.config.site), JSON.stringify(buildSiteIndex(catalog, kb.config.site)), JSON.stringify(buildKeywordsFile(catalog))]) {
       expect(text).not.toContain('HIDDENCANARY');
       expect(text).not.toContain('secret');
       expect(text).not.toContain('DISABLEDCANARY');
@@ -314,6 +334,7 @@ describe('JSON Schemas', () => {
     };
     expect(validate('index.json', buildSiteIndex(catalog, kb.config.site))).toBeNull();
     expect(validate('knowledge.json', buildKnowledgeFile(catalog.knowledge))).toBeNull();
+    expect(validate('keywords.json', buildKeywordsFile(catalog))).toBeNull();
     expect(validate('knowledge.json', buildKnowledgeFile(catalog.profiles.get('oncall')!, 'oncall'))).toBeNull();
     for (const topic of catalog.topics) {
       expect(validate('topic.json', buildTopicFile(topic, '/docs/'))).toBeNull();

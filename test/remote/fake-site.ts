@@ -86,7 +86,7 @@ export function fakeSiteFiles(topics: FakeTopic[], knowledge: FakeKnowledge, pro
       topic: '/kb/topics/{topic}.json',
       encoding: 'SPEC 6',
     },
-    endpoints: { indexText: '/kb/index.txt', llms: '/llms.txt', llmsFull: '/llms-full.txt', schemas: '/kb/schema/' },
+    endpoints: { indexText: '/kb/index.txt', llms: '/llms.txt', llmsFull: '/llms-full.txt', keywords: '/kb/keywords.json', schemas: '/kb/schema/' },
     topics: topics.map((t) => ({
       id: t.id,
       title: t.title ?? null,
