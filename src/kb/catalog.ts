@@ -9,6 +9,7 @@ import type { KnowledgeBase, Topic } from './knowledge-base.ts';
 import { splitKnowledgeFlag } from './config-load.ts';
 import { renderKnowledgeSection } from './knowledge-section.ts';
 import { listTopic, renderLearnDefinition, renderListing, type LearnToolDefinition } from './learn-tool.ts';
+import { learningSummaryText } from './learnings-subjects.ts';
 import { markdownHeadings } from './headings.ts';
 import { subjectKeywords } from './keywords.ts';
 import { resolvePatterns } from './resolve.ts';
@@ -39,6 +40,8 @@ export interface CatalogSubject {
   keywords: string[];
   /** How much `find` trusts the subject, 0 to 1 (SPEC 8): 1 for a plain subject. */
   confidence: number;
+  /** For a learning (SPEC 8): its id and the line of its entry in the store `file`; null for a file. */
+  learning: { id: string; line: number } | null;
   /** Front matter of a markdown subject (empty otherwise). */
   frontMatter: Record<string, unknown>;
   /** Size of the file as stored. */
@@ -221,7 +224,7 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
     if (!known) {
       known = {
         tokens: countTokens(read.content),
-        summary: read.skipped === null ? summarize({ format: subject.format, text: read.text, frontMatterLines: frontMatter.lines, description: frontMatter.data['description'] }) : '',
+        summary: read.skipped === null ? summarize({ format: subject.format, text: subject.learning ? learningSummaryText(subject.learning.entry) : read.text, frontMatterLines: frontMatter.lines, description: frontMatter.data['description'] }) : '',
       };
       memo?.set(key, known);
     }
@@ -242,7 +245,8 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       title,
       summary,
       keywords: subjectKeywords({ title, summary, headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [] }),
-      confidence: 1,
+      confidence: subject.learning ? subject.learning.entry.confidence : 1,
+      learning: subject.learning ? { id: subject.learning.entry.id, line: subject.learning.line } : null,
       frontMatter: frontMatter.data,
       bytes: read.bytes,
       sha256: contentSha,

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Catalog, CatalogSubject } from './catalog.ts';
 import type { Diagnostic } from './diagnostics.ts';
+import { learningTextOf } from './learnings-subjects.ts';
 import { wordSetOf } from './keywords.ts';
 
 /** Similarity over this fraction makes two subjects near-duplicates (seed 004: "over 80%"). */
@@ -138,12 +139,17 @@ function overlapOfAtLeast(a: Int32Array, b: Int32Array, needed: number): number 
  * `learn` returns it) have a Jaccard similarity over 0.8: every enabled subject of every topic,
  * hidden ones included, except skipped files (their content is only a message). One warning per
  * pair, on the file that comes first (topics in config order, then slugs), naming both files
- * relative to `root` (the folder of the first config file).
+ * relative to `root` (the folder of the first config file); a learning is named by its store and
+ * id, and the warning points at its entry's line.
  */
 export function checkNearDuplicates(catalog: Catalog, root: string): Diagnostic[] {
   const subjects: CatalogSubject[] = catalog.topics.flatMap((topic) => topic.subjects.filter((s) => s.skipped === null));
-  const pairs = findNearDuplicates(subjects.map((s) => wordSetOf(s.content)));
-  const name = (s: CatalogSubject): string => path.relative(root, s.file).split(path.sep).join('/');
+  // A learning is compared by its own words, as seed 004 compares learnings, not by its details list.
+  const pairs = findNearDuplicates(subjects.map((s) => wordSetOf(s.learning ? learningTextOf(s.content) : s.content)));
+  const name = (s: CatalogSubject): string => {
+    const file = path.relative(root, s.file).split(path.sep).join('/');
+    return s.learning ? `${file} (learning ${JSON.stringify(s.learning.id)})` : file;
+  };
   return pairs.map(({ first, second, shared, union }) => {
     const a = subjects[first]!;
     const b = subjects[second]!;
@@ -152,7 +158,7 @@ export function checkNearDuplicates(catalog: Catalog, root: string): Diagnostic[
       code: 'near-duplicate',
       message: `${name(a)} and ${name(b)} are near-duplicates: they share ${shared} of the ${union} words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.`,
       file: a.file,
-      line: 1,
+      line: a.learning ? a.learning.line : 1,
     };
   });
 }

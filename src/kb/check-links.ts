@@ -4,7 +4,7 @@
  * URLs, site-absolute paths and bare `#fragments` are not checked, and fragments are not checked.
  */
 import type { Catalog, CatalogSubject, CatalogTopic } from './catalog.ts';
-import { isCheckedMarkdown, outlineOf, type MarkdownLink } from './check-markdown.ts';
+import { isCheckedMarkdown, outlineOf, placeIn, type MarkdownLink } from './check-markdown.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolveSubjectLink, type LinkTopic } from './links.ts';
 
@@ -48,8 +48,7 @@ export function checkLinks(catalog: Catalog, site: { allow_html: boolean }): Dia
           code: 'broken-link',
           message: `Broken ${what} ${JSON.stringify(link.url)}: ${problem}`,
           file: subject.file,
-          line: link.line,
-          column: link.column,
+          ...placeIn(subject, link),
         });
       }
     }

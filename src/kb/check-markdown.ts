@@ -87,6 +87,14 @@ export function isCheckedMarkdown(subject: CatalogSubject): boolean {
   return subject.format === 'markdown' && subject.skipped === null;
 }
 
+/**
+ * Where a diagnostic about a position in a subject's content points: that line and column of its
+ * file, or for a learning (whose content is rendered, not stored) the line of its entry in the store.
+ */
+export function placeIn(subject: CatalogSubject, position: { line: number; column: number }): { line: number; column?: number } {
+  return subject.learning ? { line: subject.learning.line } : { line: position.line, column: position.column };
+}
+
 function startOf(node: Nodes): { line: number; column: number } {
   return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
 }

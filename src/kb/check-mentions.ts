@@ -3,7 +3,7 @@
  * knowledge base the way an agent would pass it to `learn`, but names none.
  */
 import type { Catalog, CatalogSubject, CatalogTopic } from './catalog.ts';
-import { isCheckedMarkdown, outlineOf } from './check-markdown.ts';
+import { isCheckedMarkdown, outlineOf, placeIn } from './check-markdown.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolvePatterns } from './resolve.ts';
 
@@ -61,8 +61,7 @@ export function checkMentions(catalog: Catalog): Diagnostic[] {
           code: 'broken-mention',
           message: `Broken mention ${JSON.stringify(code.value)}: ${problem}`,
           file: subject.file,
-          line: code.line,
-          column: code.column,
+          ...placeIn(subject, code),
         });
       }
     }

@@ -61,15 +61,17 @@ export interface TopicConfig {
   title: string | undefined;
   introduction: string | undefined;
   description: string | undefined;
-  /** `subjects` as written. */
+  /** Where the subjects come from: a `subjects` folder, or a `learnings` store (SPEC 8). */
+  kind: 'folder' | 'learnings';
+  /** `subjects` (or, for a learnings topic, `learnings`) as written. */
   subjects: string;
-  /** Absolute folder of the subjects (not yet checked on disk). */
+  /** Absolute folder of the subjects, or of a learnings topic the store file (not yet checked on disk). */
   dir: string;
   /** Folder of the config file that named `subjects`: the bound for the folder and its symlinks. */
   root: string;
-  /** The config file that named `subjects`. */
+  /** The config file that named `subjects` (or `learnings`). */
   file: string;
-  /** Line of the `subjects` key in `file`, when found. */
+  /** Line of the `subjects` (or `learnings`) key in `file`, when found. */
   line: number | undefined;
   learned: string[];
   disabled: string[];
@@ -234,6 +236,16 @@ function validateFile(source: ConfigSource): { file: ConfigFile | undefined; dia
   if (diagnostics.some((d) => d.kind === 'config-error')) return { file: undefined, diagnostics };
   const file = result.data!;
   for (const [id, topic] of Object.entries(file.kb?.topic ?? {})) {
+    if (topic.subjects !== undefined && topic.learnings !== undefined) {
+      diagnostics.push(
+        configError(
+          source,
+          'subjects-and-learnings',
+          ['kb', 'topic', id, 'learnings'],
+          `kb.topic.${id}: both subjects and learnings are set. A topic reads either a folder (subjects = "<folder>") or a learnings store (learnings = "<file>.json"); remove one of them.`,
+        ),
+      );
+    }
     for (const field of ['learned', 'disabled'] as const) {
       topic[field]?.forEach((pattern, index) => {
         const compiled = compilePattern(pattern);
@@ -336,12 +348,15 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
     for (const [id, table] of Object.entries(topicTables ?? {})) {
       const entry = topics.get(id) ?? { table: { id }, learned: [], disabled: [], learnedFrom: [], disabledFrom: [], lastSource: source };
       entry.lastSource = source;
-      const { learned, disabled, subjects, ...scalars } = table;
+      const { learned, disabled, subjects, learnings, ...scalars } = table;
       Object.assign(entry.table, scalars);
-      if (subjects !== undefined) {
+      // A later file's subjects or learnings replaces where the topic's subjects come from.
+      const location = learnings ?? subjects;
+      if (location !== undefined) {
+        const kind = learnings !== undefined ? 'learnings' : 'folder';
         const root = path.dirname(source.file);
-        const line = locatePath(source.text, ['kb', 'topic', id, 'subjects'])?.line;
-        Object.assign(entry.table, { subjects, dir: path.resolve(root, subjects), root, file: source.file, line });
+        const line = locatePath(source.text, ['kb', 'topic', id, kind === 'learnings' ? 'learnings' : 'subjects'])?.line;
+        Object.assign(entry.table, { kind, subjects: location, dir: path.resolve(root, location), root, file: source.file, line });
       }
       const origin = (key: string): PatternOrigin => ({ file: source.file, line: locatePath(source.text, ['kb', 'topic', id, key])?.line });
       if (learned) {
@@ -362,24 +377,26 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
   const merged: TopicConfig[] = [];
   for (const [id, entry] of topics) {
     const t = entry.table;
-    if (t.subjects === undefined || t.dir === undefined || t.root === undefined || t.file === undefined) {
+    if (t.kind === undefined || t.subjects === undefined || t.dir === undefined || t.root === undefined || t.file === undefined) {
       diagnostics.push(
         configError(
           entry.lastSource,
           'missing-subjects',
           ['kb', 'topic', id],
-          `kb.topic.${id}.subjects: missing. Every topic needs subjects = "<folder>", a folder relative to the config file that names it.`,
+          `kb.topic.${id}.subjects: missing. Every topic needs subjects = "<folder>", a folder relative to the config file that names it (or learnings = "<file>.json", a learnings store).`,
         ),
       );
       continue;
     }
-    const escape = escapeProblem(t.subjects, t.root, t.dir);
+    const escape = escapeProblem(t.subjects, t.root, t.dir, t.kind);
     if (escape) {
-      diagnostics.push(configError(entry.lastSource, 'escaping-subjects', ['kb', 'topic', id, 'subjects'], `kb.topic.${id}.subjects: ${escape}`));
+      const key = t.kind === 'learnings' ? 'learnings' : 'subjects';
+      diagnostics.push(configError(entry.lastSource, 'escaping-subjects', ['kb', 'topic', id, key], `kb.topic.${id}.${key}: ${escape}`));
       continue;
     }
     merged.push({
       id,
+      kind: t.kind,
       enable: t.enable ?? true,
       title: t.title,
       introduction: t.introduction,
@@ -469,9 +486,12 @@ export function splitKnowledgeFlag(value: string): { topic: string; pattern: str
   return { topic: value.slice(0, slash), pattern: pattern === '' ? '**' : pattern };
 }
 
-/** Why a `subjects` path may not be used as written, judged on the path alone. */
-export function escapeProblem(subjects: string, root: string, dir: string): string | undefined {
-  const fix = `Topic folders must lie inside the folder of the config file (${root}), because PR previews build configs from untrusted branches; move the folder there and use a relative path.`;
+/** Why a `subjects` (or `learnings`) path may not be used as written, judged on the path alone. */
+export function escapeProblem(subjects: string, root: string, dir: string, kind: 'folder' | 'learnings' = 'folder'): string | undefined {
+  const fix =
+    kind === 'folder'
+      ? `Topic folders must lie inside the folder of the config file (${root}), because PR previews build configs from untrusted branches; move the folder there and use a relative path.`
+      : `Learnings stores must lie inside the folder of the config file (${root}), because PR previews build configs from untrusted branches; move the file there and use a relative path.`;
   if (path.isAbsolute(subjects)) return `${JSON.stringify(subjects)} is an absolute path. ${fix}`;
   if (isOutside(root, dir)) return `${JSON.stringify(subjects)} leaves the folder of the config file. ${fix}`;
   return undefined;

@@ -73,8 +73,17 @@ export const TopicSchema = z.strictObject({
   introduction: field(text, 'One line for the <knowledge> list. Default none.'),
   /** Longer markdown text, shown in listings and above pre-loaded subjects. Default none. */
   description: field(text, 'Longer markdown text, shown in listings and above pre-loaded subjects. Default none.'),
-  /** Folder of the topic's subjects, relative to the folder of this config file. Required. */
-  subjects: field(text, 'Folder of the topic\'s subjects, relative to the folder of this config file. Required.'),
+  /** Folder of the topic's subjects, relative to the folder of this config file. Required, unless `learnings` is set. */
+  subjects: field(text, 'Folder of the topic\'s subjects, relative to the folder of this config file. Required, unless learnings is set.'),
+  /**
+   * A learnings store instead of a folder (SPEC 8): a JSON file in seed 004's format, relative to
+   * the folder of this config file, e.g. `"learnings/knowledge.json"`. Each learning becomes the
+   * subject `<category>/<id>`. Never together with `subjects`. Default none.
+   */
+  learnings: field(
+    text,
+    'A learnings store instead of a folder: a JSON file in seed 004\'s format, relative to the folder of this config file, e.g. "learnings/knowledge.json". Each learning becomes the subject <category>/<id>. Never together with subjects. Default none.',
+  ),
   /** Patterns of subjects pre-loaded into the `<knowledge>` section, e.g. `["maintainers/*"]`. Default `[]`. */
   learned: field(strings, 'Patterns of subjects pre-loaded into the <knowledge> section. Default [].'),
   /** Slugs or globs of subjects excluded from everything, e.g. `["drafts/**"]`. Default `[]`. */

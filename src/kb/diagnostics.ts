@@ -16,6 +16,7 @@ export type DiagnosticCode =
   | 'unknown-key'
   | 'wrong-type'
   | 'missing-subjects'
+  | 'subjects-and-learnings'
   | 'bad-topic-id'
   | 'reserved-topic-id'
   | 'escaping-subjects'
@@ -24,6 +25,8 @@ export type DiagnosticCode =
   // content errors
   | 'duplicate-slug'
   | 'missing-folder'
+  | 'missing-store'
+  | 'invalid-store'
   // warnings
   | 'unknown-table'
   | 'no-topics'
@@ -40,6 +43,7 @@ export type DiagnosticCode =
   | 'subject-tokens'
   | 'knowledge-tokens'
   | 'profile-topic-disabled'
+  | 'invalid-learning'
   // warnings of `check` only (src/kb/check-*.ts)
   | 'broken-link'
   | 'broken-mention'

@@ -98,6 +98,34 @@ export {
 export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './learn-tool.ts';
 export { KEYWORD_LIMIT, keywordsOf, subjectKeywords, wordSetOf } from './keywords.ts';
 export type { KeywordSource } from './keywords.ts';
+export { readLearningsFile, writeFileAtomically } from './learnings-file.ts';
+export type { AtomicWriteOps, StoreFileReading } from './learnings-file.ts';
+export {
+  DEFAULT_PRUNE_MAX_AGE_DAYS,
+  INITIAL_CONFIDENCE,
+  PRUNE_CONFIDENCE_BELOW,
+  addLearning,
+  isPrunable,
+  learningsStats,
+  newLearningId,
+  pruneLearnings,
+  pruneRules,
+} from './learnings-rules.ts';
+export type { AddOutcome, DuplicateMatch, LearningsStats, NewLearning, PruneRules } from './learnings-rules.ts';
+export {
+  LEARNINGS_STORE_VERSION,
+  LEARNING_CATEGORIES,
+  LearningSchema,
+  LearningsFileSchema,
+  MAX_LEARNING_KEYWORDS,
+  describeEntryProblems,
+  emptyLearningsStore,
+  parseLearningsStore,
+  serializeLearningsStore,
+  validLearnings,
+} from './learnings-store.ts';
+export type { Learning, LearningCategory, LearningsStore, StoreEntry, StoreReading } from './learnings-store.ts';
+export { formatConfidence, learningSlug, learningSlugSegment, learningSubjects, renderLearning } from './learnings-subjects.ts';
 export { resolveSubjectLink } from './links.ts';
 export { renderIndexText, renderLlmsFullText, renderLlmsText } from './llms-text.ts';
 export type { LinkTarget, LinkTopic } from './links.ts';

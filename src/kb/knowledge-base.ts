@@ -8,6 +8,8 @@ import type { Diagnostic } from './diagnostics.ts';
 import { isOutside } from './paths.ts';
 import { resolvePatterns } from './resolve.ts';
 import { readSubjectContent, type SubjectContent } from './read-subject.ts';
+import { readLearningsFile } from './learnings-file.ts';
+import { learningSubjects, renderLearning } from './learnings-subjects.ts';
 import { compareCandidates, createSubjectCollector, duplicateSlugDiagnostic, removeDisabled, subjectOf, type Subject } from './subjects.ts';
 import { findTopicFiles, visitTopicFolder } from './walk.ts';
 import { compilePattern } from './glob.ts';
@@ -62,12 +64,20 @@ export interface KnowledgeBase {
 export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
   const diagnostics: Diagnostic[] = [];
   const topicConfigs = config.topics.filter((t) => t.enable);
-  const exclude = new Set(config.files.map(realPathOrSelf));
+  // Config files and learnings stores (of every topic, enabled or not) are never subjects of a folder.
+  const stores = config.topics.filter((t) => t.kind === 'learnings').map((t) => t.dir);
+  const exclude = new Set([...config.files, ...stores].map(realPathOrSelf));
   const realDirs = new Map<string, { dir: string; bound: string } | undefined>();
 
   for (const topic of topicConfigs) {
     const where = { file: topic.file, ...(topic.line ? { line: topic.line } : {}) };
     const bound = realPathOrSelf(topic.root);
+    if (topic.kind === 'learnings') {
+      const problem = storeProblem(topic, bound);
+      if (problem) diagnostics.push({ ...problem, ...where });
+      realDirs.set(topic.id, problem ? undefined : { dir: realPathOrSelf(topic.dir), bound });
+      continue;
+    }
     const stat = fs.statSync(topic.dir, { throwIfNoEntry: false });
     if (!stat) {
       diagnostics.push({
@@ -109,7 +119,23 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
     if (cached) return cached;
     const where = realDirs.get(topicConfig.id);
     let all: { subjects: Subject[]; bySlug: Map<string, Subject> } = { subjects: [], bySlug: new Map() };
-    if (where) {
+    if (where && topicConfig.kind === 'learnings') {
+      const reading = readLearningsFile(topicConfig.dir);
+      if (reading.ok) {
+        const collected = learningSubjects(reading.store, topicConfig.dir, topicConfig.id);
+        diagnostics.push(...collected.diagnostics);
+        all = collected;
+      } else {
+        diagnostics.push({
+          kind: 'content-error',
+          code: 'invalid-store',
+          message: `The learnings store of topic "${topicConfig.id}" ${reading.problem}, so the topic has no subjects. ${reading.fix}`,
+          file: topicConfig.dir,
+          ...(reading.line ? { line: reading.line } : {}),
+          ...(reading.column ? { column: reading.column } : {}),
+        });
+      }
+    } else if (where) {
       const collector = createSubjectCollector(topicConfig.id);
       diagnostics.push(...visitTopicFolder(topicConfig.dir, where.dir, { bound: where.bound, exclude }, collector.add));
       const collected = collector.finish();
@@ -189,19 +215,54 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
       const topicConfig = topicConfigs.find((t) => t.id === topicId);
       const where = realDirs.get(topicId);
       if (!topicConfig || !where) return undefined;
-      const walked = loaded.get(topicId);
+      const walked = topicConfig.kind === 'learnings' ? load(topicConfig) : loaded.get(topicId);
       if (walked) return walked.bySlug.get(pattern) ?? walked.bySlug.get(dropLeadingDots(pattern));
       const found = findExactSubject(topicConfig, { dir: topicConfig.dir, realDir: where.dir, bound: where.bound, exclude }, pattern);
       diagnostics.push(...found.diagnostics);
       return found.subject;
     },
     read(subject) {
+      if (subject.learning) {
+        const content = renderLearning(subject.learning.entry);
+        return { content, text: content, skipped: null, invalidUtf8: false, bytes: Buffer.byteLength(content), raw: null };
+      }
       return readSubjectContent(subject, config.kb.max_subject_bytes);
     },
     diagnostics() {
       return [...diagnostics];
     },
   };
+}
+
+/**
+ * Why a learnings topic's store cannot be read as one, checked on disk: missing or a folder (a
+ * content error), or a real path outside the folder of its config file (a configuration error).
+ */
+function storeProblem(topic: TopicConfig, bound: string): Omit<Diagnostic, 'file' | 'line'> | undefined {
+  const stat = fs.statSync(topic.dir, { throwIfNoEntry: false });
+  if (!stat) {
+    return {
+      kind: 'content-error',
+      code: 'missing-store',
+      message: `kb.topic.${topic.id}.learnings: the file ${JSON.stringify(topic.subjects)} does not exist (${topic.dir}). Create it (syllabus learnings add creates it), or point learnings at an existing store.`,
+    };
+  }
+  const real = realPathOrSelf(topic.dir);
+  if (isOutside(bound, real)) {
+    return {
+      kind: 'config-error',
+      code: 'escaping-subjects',
+      message: `kb.topic.${topic.id}.learnings: ${JSON.stringify(topic.subjects)} is a symlink to ${real}, outside the folder of the config file (${bound}). Learnings stores must lie inside it, because PR previews build configs from untrusted branches; move the file there.`,
+    };
+  }
+  if (stat.isDirectory()) {
+    return {
+      kind: 'content-error',
+      code: 'missing-store',
+      message: `kb.topic.${topic.id}.learnings: ${JSON.stringify(topic.subjects)} is a folder, not a file. Point learnings at the store's JSON file, or use subjects = ${JSON.stringify(topic.subjects)} for a folder of subjects.`,
+    };
+  }
+  return undefined;
 }
 
 /** The real path of a file or folder, or the path itself when it does not exist. */

@@ -1,6 +1,7 @@
 /** From walked files to subjects (SPEC 2): slugs, hidden, duplicates, disabled. Pure. */
 import { compareStrings, type Diagnostic } from './diagnostics.ts';
 import { formatOf, isPassThrough, type SubjectFormat } from './format.ts';
+import type { Learning } from './learnings-store.ts';
 import { resolvePatterns } from './resolve.ts';
 import { slugOf } from './slug.ts';
 import type { WalkedFile } from './walk.ts';
@@ -16,6 +17,11 @@ export interface Subject {
   /** Last extension, lower case, `''` when none. */
   extension: string;
   format: SubjectFormat;
+  /**
+   * For a subject of a learnings store (SPEC 8): the learning and the line of its entry in
+   * `file` (the store). Its content is rendered from the learning, never read from `file`.
+   */
+  learning?: { entry: Learning; line: number };
 }
 
 /** Turns a walked file into a subject. */

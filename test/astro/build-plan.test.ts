@@ -114,6 +114,7 @@ function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSub
     summary: '',
     keywords: [],
     confidence: 1,
+    learning: null,
     frontMatter: {},
     bytes: 10,
     sha256: `sha-of-${slug}`,

@@ -27,6 +27,7 @@ function subject(fields: Partial<CatalogSubject> & { path: string }, dir = DIR):
     summary: '',
     keywords: [],
     confidence: 1,
+    learning: null,
     frontMatter: {},
     bytes: 10,
     sha256: '0'.repeat(64),

@@ -40,6 +40,7 @@ describe('loadConfig: defaults (SPEC 1)', () => {
         title: undefined,
         introduction: undefined,
         description: undefined,
+        kind: 'folder',
         subjects: 'project',
         dir: '/kb/project',
         root: '/kb',
