@@ -6,6 +6,7 @@ import { diffCommand, DIFF_HELP } from './diff.ts';
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { learnCommand, LEARN_HELP } from './learn.ts';
+import { learningsCommand, LEARNINGS_HELP } from './learnings.ts';
 import { mcpCommand, MCP_HELP } from './mcp.ts';
 import { previewCommand, PREVIEW_HELP } from './preview.ts';
 import { promptCommand, PROMPT_HELP } from './prompt.ts';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, { run: Command; help: string; summary: string }> 
   diff: { run: diffCommand, help: DIFF_HELP, summary: 'what changed between two versions (kb.toml, dist/ or URL)' },
   dev: { run: devCommand, help: DEV_HELP, summary: 'serve the site while you write' },
   preview: { run: previewCommand, help: PREVIEW_HELP, summary: 'serve a built site' },
+  learnings: { run: learningsCommand, help: LEARNINGS_HELP, summary: 'maintain a learnings store: add, stats, prune' },
   mcp: { run: mcpCommand, help: MCP_HELP, summary: 'the agent server (Model Context Protocol) on stdio' },
 };
 
@@ -31,7 +33,7 @@ Syllabus turns a knowledge base of plain files into a site for people and endpoi
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`)
   .join('\n')}
 
 Run "syllabus <command> --help" for a command's options.

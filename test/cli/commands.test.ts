@@ -85,7 +85,7 @@ describe('syllabus (no command)', () => {
     const result = runCli(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: syllabus <command> \[options\]\n/);
-    for (const command of ['learn', 'prompt', 'schema', 'check', 'build', 'dev', 'preview']) expect(result.stdout).toContain(`\n  ${command} `);
+    for (const command of ['learn', 'prompt', 'schema', 'check', 'build', 'dev', 'preview', 'learnings']) expect(result.stdout).toContain(`\n  ${command} `);
     expect(result.stderr).toBe('');
   });
 
@@ -99,12 +99,12 @@ describe('syllabus (no command)', () => {
     const result = runCli(['lern']);
     expect(result).toEqual({
       stdout: '',
-      stderr: 'error: unknown command "lern". Commands: learn, prompt, schema, check, build, diff, dev, preview, mcp.\nRun "syllabus --help" for usage.\n',
+      stderr: 'error: unknown command "lern". Commands: learn, prompt, schema, check, build, diff, dev, preview, learnings, mcp.\nRun "syllabus --help" for usage.\n',
       code: 2,
     });
   });
 
-  it.each(['learn', 'prompt', 'schema', 'check', 'build', 'dev', 'preview'])('%s --help prints its usage and exits 0', (command) => {
+  it.each(['learn', 'prompt', 'schema', 'check', 'build', 'dev', 'preview', 'learnings'])('%s --help prints its usage and exits 0', (command) => {
     const result = runCli([command, '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout.startsWith(`Usage: syllabus ${command}`)).toBe(true);
