@@ -32,7 +32,8 @@ function reloadOnChange(context: LoaderContext, reload: () => Promise<void>): vo
   void loadSiteData().then((data) => {
     watcher.add([...data.catalog.topics.map((t) => t.dir), ...data.kb.config.files]);
     const folders = data.catalog.topics.map((t) => t.dir + '/');
-    const files = new Set(data.kb.config.files);
+    // A learnings topic's dir is its store file: a change to the file itself counts too.
+    const files = new Set([...data.kb.config.files, ...data.catalog.topics.map((t) => t.dir)]);
     watcher.on('all', (_event, changed) => {
       if (!files.has(changed) && !folders.some((f) => changed.startsWith(f))) return;
       clearTimeout(pending);
