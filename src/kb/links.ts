@@ -25,11 +25,12 @@ export interface LinkTarget {
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /**
- * Resolves a link written in subject `from` (its topic and path in the topic folder).
+ * Resolves a link written in subject `from` (its topic and path in the topic folder; a learning,
+ * whose topic's `dir` is its store file, links from the folder that holds the store).
  * Returns null for absolute URLs, site-absolute paths, bare fragments, and paths that leave
  * every topic folder: those are left as written.
  */
-export function resolveSubjectLink(href: string, from: { topic: string; path: string }, topics: readonly LinkTopic[]): LinkTarget | null {
+export function resolveSubjectLink(href: string, from: { topic: string; path: string; learning?: unknown }, topics: readonly LinkTopic[]): LinkTarget | null {
   if (href === '' || href.startsWith('#') || href.startsWith('/') || href.startsWith('\\') || SCHEME.test(href)) return null;
   const hash = href.indexOf('#');
   const fragment = hash === -1 ? '' : href.slice(hash);
@@ -44,7 +45,8 @@ export function resolveSubjectLink(href: string, from: { topic: string; path: st
   const fromTopic = topics.find((t) => t.id === from.topic);
   if (!fromTopic) return null;
   if (target === '') return null;
-  const absolute = path.resolve(fromTopic.dir, path.dirname(from.path), target);
+  const base = from.learning ? path.dirname(fromTopic.dir) : path.resolve(fromTopic.dir, path.dirname(from.path));
+  const absolute = path.resolve(base, target);
   const folder = target.endsWith('/') || target === '.' || target === '..' || target.endsWith('/.') || target.endsWith('/..');
   const owner = [fromTopic, ...topics.filter((t) => t !== fromTopic)]
     .filter((t) => !isOutside(t.dir, absolute))

@@ -321,6 +321,21 @@ describe('a learnings topic: check', () => {
     ]);
   });
 
+  it('resolves a learning\'s relative links from the store\'s folder, and reports a broken one at its entry\'s line', async () => {
+    const store = storeText([learning({ id: 'a', content: 'Read [the notes](notes/readme.md) first.' }), learning({ id: 'b', content: 'See [gone](notes/gone.md).' })]);
+    const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n\n[kb.topic.notes]\nsubjects = "notes"\n', { 'k.json': store, 'notes/readme.md': '# Notes\n' });
+    const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+    expect(checkContent(catalog, kb.config.site, root)).toEqual([
+      {
+        kind: 'warning',
+        code: 'broken-link',
+        message: 'Broken link "notes/gone.md": topic "notes" has no subject "gone" (it is missing or disabled). Fix the link, or add the subject.',
+        file: path.join(root, 'k.json'),
+        line: 5,
+      },
+    ]);
+  });
+
   it('reports a broken mention in a learning at its entry\'s line', async () => {
     const store = storeText([learning({ id: 'a', content: 'Fine' }), learning({ id: 'b', content: 'See `team/pattern/nope` first.' })]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n', { 'k.json': store });
