@@ -162,6 +162,8 @@ it('publishes every fixture except those whose build must fail', () => {
   const unpublished = fixtures.flatMap((f) => f.sites.filter((s) => s.skip !== undefined).map((s) => `${f.name}: ${s.skip}`));
   expect(unpublished).toEqual([
     'duplicate-slugs: the knowledge base has content errors (duplicate-slug), so the build fails',
+    'learnings-malformed: the knowledge base has content errors (duplicate-slug), so the build fails',
+    'learnings-unusable-stores: the knowledge base has content errors (invalid-store, missing-store), so the build fails',
     'missing-folder: the knowledge base has content errors (missing-folder), so the build fails',
   ]);
 });
