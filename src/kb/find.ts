@@ -75,6 +75,31 @@ export function findEntriesOf(catalog: Catalog): FindEntry[] {
   );
 }
 
+/** What ranking compares of each entry, lower-cased once per entries array (hosts keep theirs between queries). */
+interface PreparedEntries {
+  titles: string[];
+  names: string[];
+  topicOrder: number[];
+}
+
+const prepared = new WeakMap<readonly FindEntry[], PreparedEntries>();
+
+function prepare(entries: readonly FindEntry[]): PreparedEntries {
+  let ready = prepared.get(entries);
+  if (!ready) {
+    const topics = new Map<string, number>();
+    ready = { titles: [], names: [], topicOrder: [] };
+    for (const entry of entries) {
+      if (!topics.has(entry.topic)) topics.set(entry.topic, topics.size);
+      ready.titles.push(entry.title.toLowerCase());
+      ready.names.push(entry.slug.slice(entry.slug.lastIndexOf('/') + 1).toLowerCase());
+      ready.topicOrder.push(topics.get(entry.topic)!);
+    }
+    prepared.set(entries, ready);
+  }
+  return ready;
+}
+
 function round(value: number): number {
   const scale = 10 ** DECIMALS;
   return Math.round(value * scale) / scale;
@@ -87,40 +112,47 @@ function round(value: number): number {
  * equals the whole query (both lower-cased, the query trimmed) comes first. Ties: higher score,
  * then topic order, then slug. A subject that neither matches exactly nor shares a keyword with
  * the query is not returned; at most `limit` results. `topic` (an id) keeps that topic's only.
+ * What ranking compares is prepared once per `entries` array: do not change an array once ranked.
  */
 export function rankSubjects(entries: readonly FindEntry[], query: string, options: { limit: number; topic?: string | undefined }): FindResult[] {
   const wanted = keywordsOf(query);
   const whole = query.trim().toLowerCase();
-  const topicOrder = new Map<string, number>();
-  const found: { result: FindResult; order: number }[] = [];
-  for (const entry of entries) {
-    if (!topicOrder.has(entry.topic)) topicOrder.set(entry.topic, topicOrder.size);
+  const { titles, names, topicOrder } = prepare(entries);
+  // Candidates as numbers; results are made for the first `limit` only.
+  const candidates: number[] = [];
+  const exact = new Uint8Array(entries.length);
+  const overlaps = new Float64Array(entries.length);
+  const scores = new Float64Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
     if (options.topic !== undefined && entry.topic !== options.topic) continue;
     let matched = 0;
     for (const word of wanted) if (entry.keywords.includes(word)) matched++;
-    const exact = whole !== '' && (entry.title.toLowerCase() === whole || entry.slug.slice(entry.slug.lastIndexOf('/') + 1).toLowerCase() === whole);
-    if (matched === 0 && !exact) continue;
+    const isExact = whole !== '' && (titles[i] === whole || names[i] === whole);
+    if (matched === 0 && !isExact) continue;
     const overlap = wanted.length === 0 ? 0 : matched / wanted.length;
-    const result: FindResult = {
+    candidates.push(i);
+    exact[i] = isExact ? 1 : 0;
+    overlaps[i] = round(overlap);
+    scores[i] = round(OVERLAP_WEIGHT * overlap + CONFIDENCE_WEIGHT * entry.confidence);
+  }
+  candidates.sort(
+    (a, b) =>
+      exact[b]! - exact[a]! || scores[b]! - scores[a]! || topicOrder[a]! - topicOrder[b]! || compareStrings(entries[a]!.slug, entries[b]!.slug),
+  );
+  return candidates.slice(0, options.limit).map((i) => {
+    const entry = entries[i]!;
+    return {
       topic: entry.topic,
       slug: entry.slug,
       title: entry.title,
       summary: entry.summary,
-      exact,
-      overlap: round(overlap),
+      exact: exact[i] === 1,
+      overlap: overlaps[i]!,
       confidence: entry.confidence,
-      score: round(OVERLAP_WEIGHT * overlap + CONFIDENCE_WEIGHT * entry.confidence),
+      score: scores[i]!,
     };
-    found.push({ result, order: topicOrder.get(entry.topic)! });
-  }
-  found.sort(
-    (a, b) =>
-      Number(b.result.exact) - Number(a.result.exact) ||
-      b.result.score - a.result.score ||
-      a.order - b.order ||
-      compareStrings(a.result.slug, b.result.slug),
-  );
-  return found.slice(0, options.limit).map((f) => f.result);
+  });
 }
 
 /**
