@@ -4,6 +4,7 @@ import { checkCommand, CHECK_HELP } from './check.ts';
 import { devCommand, DEV_HELP } from './dev.ts';
 import { diffCommand, DIFF_HELP } from './diff.ts';
 import { CliError } from './errors.ts';
+import { findCommand, FIND_HELP } from './find.ts';
 import type { CommandIo } from './io.ts';
 import { learnCommand, LEARN_HELP } from './learn.ts';
 import { learningsCommand, LEARNINGS_HELP } from './learnings.ts';
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, { run: Command; help: string; summary: string }> 
   check: { run: checkCommand, help: CHECK_HELP, summary: 'validate the configuration and every subject' },
   build: { run: buildCommand, help: BUILD_HELP, summary: 'build the site and its endpoints into dist/' },
   diff: { run: diffCommand, help: DIFF_HELP, summary: 'what changed between two versions (kb.toml, dist/ or URL)' },
+  find: { run: findCommand, help: FIND_HELP, summary: 'the listed subjects that match a query, best first' },
   dev: { run: devCommand, help: DEV_HELP, summary: 'serve the site while you write' },
   preview: { run: previewCommand, help: PREVIEW_HELP, summary: 'serve a built site' },
   learnings: { run: learningsCommand, help: LEARNINGS_HELP, summary: 'maintain a learnings store: add, stats, prune' },

@@ -72,7 +72,7 @@ export const SiteIndexSchema = z
       indexText: sitePath('The plain-text index'),
       llms: sitePath('llms.txt'),
       llmsFull: sitePath('llms-full.txt'),
-      keywords: sitePath('The keywords of every listed subject, for ranking a query on the client'),
+      keywords: sitePath('The keywords of every listed subject, for ranking a query on the client (absent from sites built before it existed)').optional(),
       schemas: sitePath('The folder of these JSON Schemas'),
     }),
     topics: z.array(TopicEntrySchema).describe('Enabled topics in config order.'),

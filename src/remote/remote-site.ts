@@ -6,9 +6,11 @@
 import { createHash } from 'node:crypto';
 import { addressOf, encodeAddressSegment } from '../kb/index.ts';
 import {
+  KeywordsFileSchema,
   KnowledgeFileSchema,
   SiteIndexSchema,
   SubjectFileSchema,
+  type KeywordsFile,
   type KnowledgeFile,
   type SiteIndex,
   type SubjectEntry,
@@ -59,6 +61,10 @@ export interface RemoteSite {
   index(): Promise<SiteIndex>;
   /** `/kb/knowledge.json`, or a profile's `/kb/knowledge/<profile>.json`. */
   knowledge(profile?: string): Promise<KnowledgeFile>;
+  /** The address of the keywords file, `<root>kb/keywords.json`. */
+  readonly keywordsUrl: string;
+  /** The keywords of the listed subjects, `/kb/keywords.json`. */
+  keywords(): Promise<KeywordsFile>;
   /** The subject with this exact slug, hidden or not, verified; undefined when the site has none. */
   findSubject(topic: string, slug: string): Promise<SubjectFile | undefined>;
   /** A subject the catalog lists, verified against the catalog's sha256. */
@@ -72,6 +78,7 @@ export function openRemoteSite(root: string, options: RemoteSiteOptions = {}): R
   const fetchOptions = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const cacheMs = options.cacheMs ?? DEFAULT_CACHE_MS;
   const indexUrl = new URL('kb/index.json', root).href;
+  const keywordsUrl = new URL('kb/keywords.json', root).href;
   const cache = new Map<string, { value: Promise<unknown>; expires: number }>();
 
   /** `load()`'s answer, reused for `cacheMs` after it arrives; a failure is not kept. */
@@ -135,6 +142,15 @@ export function openRemoteSite(root: string, options: RemoteSiteOptions = {}): R
         if (profile === undefined) throw notASite(url);
         throw new RemoteError(
           `${url} was not found (HTTP 404), but the catalog (${indexUrl}) names the profile ${JSON.stringify(profile)}. The upload is incomplete or mixes builds; republish the whole site.`,
+        );
+      }),
+    keywordsUrl,
+    keywords: () =>
+      cached('keywords', async () => {
+        const fetched = await fetchJson(keywordsUrl, KeywordsFileSchema, 'keywords file', fetchOptions);
+        if (fetched.found) return fetched.value;
+        throw new RemoteError(
+          `${keywordsUrl} was not found (HTTP 404): the site was built by a syllabus without find, or its upload is incomplete. Rebuild and republish the site with this syllabus.`,
         );
       }),
     findSubject: async (topic, slug) => (await fetchSubject(topic, slug)).subject,

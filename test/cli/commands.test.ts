@@ -5,8 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.ts';
+import { ROOT, runCli } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const KB = {
@@ -85,7 +86,7 @@ describe('syllabus (no command)', () => {
     const result = runCli(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: syllabus <command> \[options\]\n/);
-    for (const command of ['learn', 'prompt', 'schema', 'check', 'build', 'dev', 'preview', 'learnings']) expect(result.stdout).toContain(`\n  ${command} `);
+    for (const command of ['learn', 'prompt', 'schema', 'check', 'build', 'find', 'dev', 'preview', 'learnings']) expect(result.stdout).toContain(`\n  ${command} `);
     expect(result.stderr).toBe('');
   });
 
@@ -99,12 +100,12 @@ describe('syllabus (no command)', () => {
     const result = runCli(['lern']);
     expect(result).toEqual({
       stdout: '',
-      stderr: 'error: unknown command "lern". Commands: learn, prompt, schema, check, build, diff, dev, preview, learnings, mcp.\nRun "syllabus --help" for usage.\n',
+      stderr: 'error: unknown command "lern". Commands: learn, prompt, schema, check, build, diff, find, dev, preview, learnings, mcp.\nRun "syllabus --help" for usage.\n',
       code: 2,
     });
   });
 
-  it.each(['learn', 'prompt', 'schema', 'check', 'build', 'dev', 'preview', 'learnings'])('%s --help prints its usage and exits 0', (command) => {
+  it.each(['learn', 'prompt', 'schema', 'check', 'build', 'find', 'dev', 'preview', 'learnings'])('%s --help prints its usage and exits 0', (command) => {
     const result = runCli([command, '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout.startsWith(`Usage: syllabus ${command}`)).toBe(true);
@@ -285,6 +286,49 @@ describe('syllabus schema', () => {
     });
     const allLearned = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\nlearned = ["**"]\n', 't/a.md': 'a\n' });
     expect(runCli(['schema', '--tool', '--config', 'kb.toml'], { cwd: allLearned })).toEqual({ stdout: 'null\n', stderr: '', code: 0 });
+  });
+});
+
+describe('syllabus find', () => {
+  it('prints the JSON Schema of --json with --schema, and every --json case of the find fixtures is valid against it', () => {
+    const schema = runCli(['find', '--schema']);
+    expect({ code: schema.code, stderr: schema.stderr }).toEqual({ code: 0, stderr: '' });
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(JSON.parse(schema.stdout) as object);
+    const fixture = path.join(ROOT, 'test', 'fixtures', 'find-ranking');
+    const outputs = fs
+      .readdirSync(path.join(fixture, 'cases'))
+      .map((name) => path.join(fixture, 'cases', name, 'stdout.json'))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as unknown);
+    expect(outputs.length).toBeGreaterThanOrEqual(3);
+    for (const output of outputs) expect(validate(output) ? null : validate.errors).toBeNull();
+    expect(validate([{ topic: 't', slug: 's', title: 'T', summary: '', exact: false, overlap: 0.5, confidence: 1, score: 1.2 }])).toBe(false);
+  });
+
+  it('takes --schema alone', () => {
+    expect(runCli(['find', '--schema', 'x'])).toEqual({
+      stdout: '',
+      stderr: 'error: find --schema takes no other arguments: it prints the JSON Schema of find --json.\nRun "syllabus find --help" for usage.\n',
+      code: 2,
+    });
+  });
+
+  it('finds in the knowledge base named by --config, and warns about content errors as learn does', () => {
+    expect(run(['find', 'code quality'])).toEqual({ stdout: '- project/code-quality (**Code quality**): Write tests.\n', stderr: '', code: 0 });
+    const duplicate = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\n', 't/deploy.md': '# Deploy\n', 't/deploy.txt': 'Deploy.\n' });
+    expect(runCli(['find', 'deploy', '--config', 'kb.toml'], { cwd: duplicate })).toEqual({
+      stdout: '- t/deploy (**Deploy**)\n',
+      stderr: 'warning: t/deploy.md: Duplicate slug "deploy" in topic "t": deploy.md, deploy.txt all have it; deploy.md is used. Rename or remove the others.\n',
+      code: 0,
+    });
+  });
+
+  it('refuses --remote with --config', () => {
+    expect(run(['find', 'x', '--remote', 'http://127.0.0.1:9/'])).toEqual({
+      stdout: '',
+      stderr: 'error: --remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.\nRun "syllabus find --help" for usage.\n',
+      code: 2,
+    });
   });
 });
 

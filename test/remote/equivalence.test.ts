@@ -1,11 +1,12 @@
 /**
- * `--remote` gives the same answers as local files: every fixture case of `learn`, `prompt` and
- * `schema` that exits 0 or 1 runs twice through the real bin — on the fixture's files, and on the
+ * `--remote` gives the same answers as local files: every fixture case of `learn`, `prompt`,
+ * `schema` and `find` that exits 0 or 1 runs twice through the real bin — on the fixture's files, and on the
  * endpoints of the fixture's site served over HTTP — and stdout and exit code must be equal byte
  * for byte, and the SPEC 4 error on stderr too where the case pins one.
  *
  * Each site is also asked what no case asks: `prompt --json` and `schema --tool` (with each
- * profile too), and for each topic its listing under each profile and with `-k <topic>`.
+ * profile too), for each topic its listing under each profile and with `-k <topic>`, and `find`
+ * for each topic's id and title (in that topic and in all, as JSON with the scores).
  *
  * Each site is written as the build writes its non-page files (prepareSiteData, then the static
  * files), which is what `--remote` reads, without a full Astro build per fixture.
@@ -22,7 +23,7 @@ import { hasContentErrors } from '../../src/kb/index.ts';
 import { ROOT, runCliAsync } from '../helpers/run-cli.ts';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
-const COMMANDS = new Set(['learn', 'prompt', 'schema']);
+const COMMANDS = new Set(['learn', 'prompt', 'schema', 'find']);
 
 const temporaryFolders: string[] = [];
 
@@ -68,8 +69,9 @@ interface Site {
   dir: string;
   /** Its config files, as the cases name them. */
   configs: string[];
-  /** Its enabled topics' ids and its profiles' names. */
+  /** Its enabled topics' ids and titles, and its profiles' names. */
   topics: string[];
+  titles: string[];
   profiles: string[];
   server?: RunningServer;
 }
@@ -78,7 +80,7 @@ interface Site {
 async function buildSite(cwd: string, configs: string[]): Promise<Site> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-remote-site-'));
   temporaryFolders.push(dir);
-  const site: Site = { skip: undefined, dir, configs, topics: [], profiles: [] };
+  const site: Site = { skip: undefined, dir, configs, topics: [], titles: [], profiles: [] };
   let data;
   try {
     data = await prepareSiteData(configs.map((c) => path.resolve(cwd, c)));
@@ -90,7 +92,8 @@ async function buildSite(cwd: string, configs: string[]): Promise<Site> {
     return { ...site, skip: `the knowledge base has content errors (${codes.join(', ')}), so the build fails` };
   }
   writeStaticFiles(dir, staticFilesOf(data));
-  return { ...site, topics: data.catalog.topics.map((t) => t.id), profiles: [...data.catalog.profiles.keys()] };
+  const { topics } = data.catalog;
+  return { ...site, topics: topics.map((t) => t.id), titles: topics.flatMap((t) => (t.title === undefined ? [] : [t.title])), profiles: [...data.catalog.profiles.keys()] };
 }
 
 const fixtures: { name: string; cwd: string; cases: (Case & { site: Site })[]; sites: Site[] }[] = [];
@@ -143,7 +146,9 @@ function derivedQuestions(site: Site): string[][] {
   for (const topic of site.topics) {
     questions.push(['learn', topic, '-k', topic]);
     for (const profile of site.profiles) questions.push(['learn', topic, '--profile', profile]);
+    questions.push(['find', topic, '--json', '--limit', '50'], ['find', topic, '--topic', topic]);
   }
+  for (const title of site.titles) questions.push(['find', title, '--json', '--limit', '50']);
   return questions;
 }
 

@@ -1,0 +1,97 @@
+/** `syllabus find <query…>`: the listed subjects that match a query, best first (SPEC 8). */
+import path from 'node:path';
+import { buildCatalog, findEntriesOf, renderFindResults, renderFindSchema, runFind, DEFAULT_FIND_LIMIT, type FindArguments, type FindResult } from '../kb/index.ts';
+import { readRemoteFindData } from '../remote/remote-find.ts';
+import type { RemoteSite } from '../remote/remote-site.ts';
+import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
+import { CliError, usageError } from './errors.ts';
+import type { CommandIo } from './io.ts';
+import { configForCommand, openForCommand, warnContentErrors } from './knowledge-base-options.ts';
+import { REMOTE_HELP, REMOTE_OPTION, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
+import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
+
+export const FIND_HELP = `Usage: syllabus find <query…> [--limit N] [--topic ID] [--json] [--config PATH… | --remote URL]
+       syllabus find --schema
+
+Prints the listed subjects that match a query, best first, one per line:
+
+  - <topic>/<slug> (**<title>**): <summary>
+
+A subject whose title or name (the last part of its slug) is the whole query comes first; the
+others rank by 0.7 × the share of the query's keywords among the subject's keywords (words of its
+title, summary and headings) + 0.3 × its confidence (1 for a plain subject). Subjects that share
+no keyword with the query are left out: nothing matching prints nothing. Hidden and disabled
+subjects are never found. Several words are one query: "syllabus find roll back" = "roll back".
+
+Options:
+  -n, --limit N           the most subjects to print (default ${DEFAULT_FIND_LIMIT})
+  -t, --topic ID          search one topic only (its id, or its title in any case)
+      --json              print the subjects as JSON, with their scores (its JSON Schema: --schema)
+      --schema            print the JSON Schema of --json
+  -c, --config PATH       config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
+${REMOTE_HELP}
+  -h, --help              show this help
+
+Exit codes: 0 success (also when nothing matches), 1 an unknown --topic or a site that cannot be
+read, 2 usage or configuration error.`;
+
+/** Runs `find`; returns the exit code. */
+export async function findCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    { ...CONFIG_OPTION, ...REMOTE_OPTION, limit: { type: 'string', short: 'n' }, topic: { type: 'string', short: 't' }, json: { type: 'boolean' }, schema: { type: 'boolean' } },
+    'find',
+  );
+  if (values.help) {
+    io.out(FIND_HELP);
+    return 0;
+  }
+  if (values.schema) {
+    if (positionals.length > 0 || values.json) throw usageError('find --schema takes no other arguments: it prints the JSON Schema of find --json.', 'find');
+    io.out(JSON.stringify(renderFindSchema(), null, 2));
+    return 0;
+  }
+  if (positionals.length === 0) throw usageError('find needs a query: syllabus find <query…>.', 'find');
+  const args: FindArguments = { query: positionals.join(' '), limit: parseLimit(values.limit), topic: values.topic };
+  const site = remoteSiteFor(values, io, 'find');
+  const found = site ? await withRemoteErrors(() => findRemotely(site, args)) : await findLocally(values.config, args, io);
+  if (!found.ok) throw new CliError(found.message, 1);
+  io.out(values.json ? JSON.stringify(found.results, null, 2) : renderFindResults(found.results));
+  return 0;
+}
+
+/** `--limit`: a whole number, 1 or more; default {@link DEFAULT_FIND_LIMIT}. */
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_FIND_LIMIT;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw usageError(`--limit must be a whole number, 1 or more (got ${JSON.stringify(value)}).`, 'find');
+  return Number(value);
+}
+
+type Found = { ok: true; results: FindResult[] } | { ok: false; message: string };
+
+/**
+ * `find` on local files: the catalog's listed subjects. The catalog keeps the build's memo of
+ * tokens and summaries (`.syllabus-cache/` beside the first config file), so that only contents
+ * new since the last build or find are summarised; a cache that cannot be written is left as it is.
+ */
+async function findLocally(configFlags: string[] | undefined, args: FindArguments, io: CommandIo): Promise<Found> {
+  const kb = openForCommand(configForCommand(configFlags, io), io);
+  const cacheDir = path.join(path.dirname(path.resolve(io.cwd, kb.config.files[0]!)), '.syllabus-cache');
+  const memo = loadCatalogMemo(cacheDir);
+  const { catalog } = await buildCatalog(kb, { memo });
+  if (memo.stats.computed > 0) {
+    try {
+      saveCatalogMemo(cacheDir, memo);
+    } catch {
+      // A read-only checkout: the next find computes the same again.
+    }
+  }
+  warnContentErrors(kb, io);
+  return runFind(findEntriesOf(catalog), kb.topicConfigs, args);
+}
+
+/** `find --remote`: the site's catalog joined with its keywords file. */
+async function findRemotely(site: RemoteSite, args: FindArguments): Promise<Found> {
+  const { entries, topics } = await readRemoteFindData(site);
+  return runFind(entries, topics, args);
+}
