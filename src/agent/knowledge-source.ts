@@ -15,6 +15,11 @@ export interface KnowledgeSource {
    * type is an error outcome, never an exception.
    */
   learn(args: unknown): Promise<Outcome>;
+  /**
+   * Runs `find` (SPEC 8) on raw tool arguments, checked with `parseFindArguments`: the text of the
+   * subjects found (`''` for none), or an error outcome.
+   */
+  find(args: unknown): Promise<Outcome>;
   /** The `<knowledge>` section, or null when there is none. */
   prompt(): Promise<string | null>;
   /** The catalog, as `/kb/index.json` holds it. */

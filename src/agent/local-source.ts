@@ -7,11 +7,18 @@ import {
   buildKnowledgeSection,
   buildLearnDefinition,
   buildSiteIndex,
+  findEntriesOf,
   openKnowledgeBase,
+  parseFindArguments,
   parseLearnArguments,
+  renderFindResults,
+  runFind,
   runLearn,
   sortDiagnostics,
+  type Catalog,
+  type CatalogMemo,
   type Diagnostic,
+  type FindEntry,
   type KnowledgeBase,
   type LearnToolDefinition,
   type SiteIndex,
@@ -45,6 +52,11 @@ export interface LocalSourceOptions {
   watch?: boolean;
   /** Called when watching had to be given up, with the reason. */
   watchFailed?: (error: unknown) => void;
+  /**
+   * Tokens and summaries computed before, by content (the build's memo): the catalog that `find`
+   * and the index read computes only the others. What the source computes is kept in memory.
+   */
+  memo?: CatalogMemo;
 }
 
 /** An opened knowledge base and what was computed from it, or why it cannot be opened. */
@@ -57,7 +69,9 @@ type State =
       warned: Set<string>;
       tool?: LearnToolDefinition | null;
       prompt?: string | null;
+      catalog?: Promise<Catalog>;
       index?: Promise<SiteIndex>;
+      findEntries?: Promise<FindEntry[]>;
     }
   | { ok: false; message: string };
 
@@ -144,6 +158,28 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
     now.seen = diagnostics.length;
   };
 
+  // Tokens and summaries by content, kept across openings: after an edit only new contents are computed.
+  const known = new Map<string, { tokens: number; summary: string }>();
+  const memo: CatalogMemo = { get: (key) => known.get(key) ?? options.memo?.get(key), set: (key, value) => void known.set(key, value) };
+
+  /**
+   * The catalog of the open knowledge base, built once per opening. A failure is not kept: the
+   * next call tries again.
+   */
+  const catalogOf = (now: Extract<State, { ok: true }>): Promise<Catalog> => {
+    if (!now.catalog) {
+      const catalog = buildCatalog(now.kb, { memo }).then(({ catalog }) => {
+        report(now);
+        return catalog;
+      });
+      now.catalog = catalog;
+      catalog.catch(() => {
+        if (now.catalog === catalog) delete now.catalog;
+      });
+    }
+    return now.catalog;
+  };
+
   return {
     async tool() {
       const now = opened();
@@ -162,6 +198,18 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
       report(now);
       return outcome;
     },
+    async find(args) {
+      const now = current();
+      if (!now.ok) return { ok: false, message: now.message };
+      const parsed = parseFindArguments(args);
+      if (!parsed.ok) return parsed;
+      const entries = (now.findEntries ??= catalogOf(now).then(findEntriesOf));
+      entries.catch(() => {
+        if (now.findEntries === entries) delete now.findEntries;
+      });
+      const found = runFind(await entries, now.kb.topicConfigs, parsed.value);
+      return found.ok ? { ok: true, text: renderFindResults(found.results) } : found;
+    },
     async prompt() {
       const now = opened();
       if (now.prompt === undefined) {
@@ -178,18 +226,12 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
       } catch (error) {
         return Promise.reject(error);
       }
-      if (!now.index) {
-        const index = buildCatalog(now.kb).then(({ catalog }) => {
-          report(now);
-          return buildSiteIndex(catalog, now.kb.config.site);
-        });
-        now.index = index;
-        // A failure is not kept: the next call tries again.
-        index.catch(() => {
-          if (now.index === index) delete now.index;
-        });
-      }
-      return now.index;
+      // A failed catalog is not kept (catalogOf), and neither is the index made from it.
+      const index = (now.index ??= catalogOf(now).then((catalog) => buildSiteIndex(catalog, now.kb.config.site)));
+      index.catch(() => {
+        if (now.index === index) delete now.index;
+      });
+      return index;
     },
     close() {
       watch?.close();

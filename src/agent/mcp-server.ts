@@ -1,7 +1,8 @@
 /**
- * The agent server (SPEC 9): a knowledge source served over the Model Context Protocol. The tool
- * `learn`, the prompt `knowledge` and the resources `syllabus://knowledge` and `syllabus://index`
- * each translate a request into one source call and its answer into an MCP result.
+ * The agent server (SPEC 9): a knowledge source served over the Model Context Protocol. The tools
+ * `learn` and `find`, the prompt `knowledge` and the resources `syllabus://knowledge` and
+ * `syllabus://index` each translate a request into one source call and its answer into an MCP
+ * result.
  *
  * The SDK's low-level `Server` is used rather than `McpServer`, which would list a schema derived
  * from Zod instead of SPEC 4's, and answer wrong arguments with its own texts instead of ours.
@@ -22,7 +23,7 @@ import {
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { serializeEndpoint } from '../kb/index.ts';
+import { FIND_DEFINITION, serializeEndpoint } from '../kb/index.ts';
 import type { KnowledgeSource } from './knowledge-source.ts';
 
 /** The prompt that holds the `<knowledge>` section. */
@@ -52,8 +53,8 @@ const RESOURCE_NOT_FOUND = -32002;
 /**
  * `tools/call` with any `arguments`. The SDK's `Server` checks calls against its own schema
  * (arguments: an object) and answers anything else with a protocol error before a handler runs;
- * the learn tool answers wrong arguments of every kind with its own error result instead, which
- * tells a model how to call it.
+ * the tools answer wrong arguments of every kind with their own error results instead, which tell
+ * a model how to call them.
  */
 const ToolCallRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
@@ -72,21 +73,23 @@ export function createAgentServer(source: KnowledgeSource, options: AgentServerO
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const tool = await source.tool();
-    return { tools: tool ? [{ name: tool.name, description: tool.description, inputSchema: tool.parameters }] : [] };
+    // find is always offered: learned subjects, which leave learn unlisted, can still be found.
+    const find = { name: FIND_DEFINITION.name, description: FIND_DEFINITION.description, inputSchema: FIND_DEFINITION.parameters };
+    return { tools: tool ? [{ name: tool.name, description: tool.description, inputSchema: tool.parameters }, find] : [find] };
   });
 
   Protocol.prototype.setRequestHandler.call(server, ToolCallRequestSchema, async (request): Promise<CallToolResult> => {
     const params = request.params as { name?: unknown; arguments?: unknown } | null | undefined;
     if (typeof params !== 'object' || params === null || typeof params.name !== 'string') {
-      throw protocolError(ErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be the name of a tool ("learn").');
+      throw protocolError(ErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be the name of a tool ("learn" or "find").');
     }
     const { name, arguments: args } = params;
-    if (name !== 'learn') return errorResult(`Unknown tool ${JSON.stringify(name)}. The only tool is "learn".`);
+    if (name !== 'learn' && name !== 'find') return errorResult(`Unknown tool ${JSON.stringify(name)}. The tools are "learn" and "find".`);
     try {
-      const outcome = await source.learn(args);
+      const outcome = await (name === 'learn' ? source.learn(args) : source.find(args));
       return outcome.ok ? { content: [{ type: 'text', text: outcome.text }] } : errorResult(outcome.message);
     } catch (error) {
-      options.log?.(`error: learn failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      options.log?.(`error: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return errorResult(error instanceof Error ? error.message : String(error));
     }
   });

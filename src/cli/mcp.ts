@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { KnowledgeSource } from '../agent/knowledge-source.ts';
+import { loadCatalogMemo } from './catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic, openForCommand } from './knowledge-base-options.ts';
@@ -14,6 +15,7 @@ export const MCP_HELP = `Usage: syllabus mcp [-k topic/glob]… [--profile NAME]
 Serves the knowledge base to agents over the Model Context Protocol, on stdin and stdout:
 
   tool learn               the learn tool, with the same answers as "syllabus learn"
+  tool find                the find tool, with the same answers as "syllabus find"
   prompt knowledge         the <knowledge> section, as "syllabus prompt" prints it
   resource syllabus://knowledge   the same section (text/plain)
   resource syllabus://index       the catalog, as /kb/index.json (application/json)
@@ -62,12 +64,17 @@ export async function mcpCommand(argv: string[], io: CommandIo): Promise<number>
 
 type McpValues = { config?: string[] | undefined; knowledge?: string[] | undefined; profile?: string | undefined };
 
-/** The source over local files. Configuration errors stop the server before it starts (exit 2), as for every command. */
+/**
+ * The source over local files. Configuration errors stop the server before it starts (exit 2), as
+ * for every command. The build's memo of tokens and summaries (`.syllabus-cache/` beside the first
+ * config file), when there is one, spares the catalog `find` reads most of its work.
+ */
 async function localSource(values: McpValues, io: CommandIo): Promise<KnowledgeSource> {
   const config = configWithKnowledge(values, io, 'mcp');
   openForCommand(config, io);
   const { createLocalSource } = await import('../agent/local-source.ts');
   return createLocalSource(config, {
+    memo: loadCatalogMemo(path.join(path.dirname(path.resolve(io.cwd, config.files[0]!)), '.syllabus-cache')),
     reloadConfig: () => configWithKnowledge(values, io, 'mcp'),
     describeError: errorText,
     formatDiagnostic: (diagnostic) => formatDiagnostic(diagnostic, io.cwd),

@@ -4,9 +4,10 @@
  * that an agent server does not fetch the catalog on every call.
  */
 import type { KnowledgeSource } from '../agent/knowledge-source.ts';
-import { parseLearnArguments, renderKnowledgeSection, renderLearnDefinition, type Outcome } from '../kb/index.ts';
-import type { SiteIndex } from '../kb/endpoint-schemas.ts';
+import { parseFindArguments, parseLearnArguments, renderFindResults, renderKnowledgeSection, renderLearnDefinition, runFind, type Outcome } from '../kb/index.ts';
+import type { KeywordsFile, SiteIndex } from '../kb/endpoint-schemas.ts';
 import { RemoteError, timeoutFromEnv } from './fetch-json.ts';
+import { joinFindData, type RemoteFindData } from './remote-find.ts';
 import { extendKnowledge, learnedInKnowledge, remoteKnowledge, type ExtraKnowledge, type RemoteKnowledge } from './remote-knowledge.ts';
 import { learnedInIndex, runRemoteLearn, type LearnedSets } from './remote-learn.ts';
 import { openRemoteSite, siteRoot } from './remote-site.ts';
@@ -29,8 +30,8 @@ export interface RemoteSourceOptions {
  * The knowledge source of the site at `url` (its root; a trailing `/` is added). Throws a
  * RemoteError at once when `url` is not an http(s) URL or the timeout variable is malformed.
  *
- * `learn` answers a site that cannot be read with an error outcome (the message says what
- * happened and how to fix it); `tool`, `prompt` and `index` reject with a RemoteError.
+ * `learn` and `find` answer a site that cannot be read with an error outcome (the message says
+ * what happened and how to fix it); `tool`, `prompt` and `index` reject with a RemoteError.
  */
 export function createRemoteSource(url: string, options: RemoteSourceOptions = {}): KnowledgeSource {
   const root = siteRoot(url);
@@ -64,6 +65,16 @@ export function createRemoteSource(url: string, options: RemoteSourceOptions = {
     }
     return entry;
   };
+  // The entries of find, joined once per fetched catalog and keywords file (the site caches both).
+  const joined = new WeakMap<SiteIndex, WeakMap<KeywordsFile, RemoteFindData>>();
+  const findData = async (): Promise<RemoteFindData> => {
+    const [index, keywords] = await Promise.all([site.index(), site.keywords()]);
+    let byKeywords = joined.get(index);
+    if (!byKeywords) joined.set(index, (byKeywords = new WeakMap()));
+    let data = byKeywords.get(keywords);
+    if (!data) byKeywords.set(keywords, (data = joinFindData(site, index, keywords)));
+    return data;
+  };
   const knowledge = async (): Promise<RemoteKnowledge> => (extended ? (await knowledgeFor(await site.index())).knowledge : remoteKnowledge(site, await site.knowledge()));
   return {
     tool: async () => (await knowledge()).tool,
@@ -74,6 +85,18 @@ export function createRemoteSource(url: string, options: RemoteSourceOptions = {
         const index = await site.index();
         const learned = extended ? (await knowledgeFor(index)).learned : learnedInIndex(index);
         return await runRemoteLearn(site, index, learned, parsed.value);
+      } catch (error) {
+        if (error instanceof RemoteError) return { ok: false, message: error.message };
+        throw error;
+      }
+    },
+    find: async (args): Promise<Outcome> => {
+      const parsed = parseFindArguments(args);
+      if (!parsed.ok) return parsed;
+      try {
+        const { entries, topics } = await findData();
+        const found = runFind(entries, topics, parsed.value);
+        return found.ok ? { ok: true, text: renderFindResults(found.results) } : found;
       } catch (error) {
         if (error instanceof RemoteError) return { ok: false, message: error.message };
         throw error;

@@ -4,6 +4,23 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
 
+/** The find tool as the server lists it (SPEC 8 and 9), written out whole. */
+export const FIND_TOOL = {
+  name: 'find',
+  description:
+    'Find the subjects of the knowledge base that match a query, best first. A subject whose title or name is the query comes first; the others rank by the share of the query\'s words found among the subject\'s keywords (from its title, summary and headings). Each line of the result is "- <topic>/<slug> (**<title>**): <summary>"; load a subject with the learn tool: {"topic": "<topic>", "subjects": "<slug>"}. An empty result: nothing matched.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'The words to look for, or the exact title or name of a subject.' },
+      limit: { type: 'integer', minimum: 1, description: 'The most subjects to return (default 5).' },
+      topic: { type: 'string', description: 'Search only this topic (its ID or title).' },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+};
+
 /** A running server and a connected client. */
 export interface McpSession {
   client: Client;

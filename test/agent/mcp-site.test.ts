@@ -11,7 +11,7 @@ import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts'
 import { SiteIndexSchema } from '../../src/kb/index.ts';
 import { ROOT, runCli, runCliAsync } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
-import { startMcp, type McpSession } from './mcp-client.ts';
+import { FIND_TOOL, startMcp, type McpSession } from './mcp-client.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'spec-example');
 const SPEC_EXAMPLE = path.join(FIXTURE, 'kb.toml');
@@ -62,7 +62,7 @@ describe('local files', () => {
     const { contents } = await session.client.readResource({ uri: 'syllabus://knowledge' });
     expect(contents).toEqual([{ uri: 'syllabus://knowledge', mimeType: 'text/plain', text: knowledge.prompt }]);
     const { tools } = await session.client.listTools();
-    expect(tools).toEqual([{ name: knowledge.tool.name, description: knowledge.tool.description, inputSchema: knowledge.tool.parameters }]);
+    expect(tools).toEqual([{ name: knowledge.tool.name, description: knowledge.tool.description, inputSchema: knowledge.tool.parameters }, FIND_TOOL]);
   });
 
   it('loads each subject as its markdown twin has it', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HELP } from '../../src/cli/mcp.ts';
 import { ROOT, runCli } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
-import { startMcp, startServer, type McpSession } from './mcp-client.ts';
+import { FIND_TOOL, startMcp, startServer, type McpSession } from './mcp-client.ts';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 const SPEC_EXAMPLE = path.join(FIXTURES, 'spec-example', 'kb.toml');
@@ -61,12 +61,12 @@ function toolArguments(topic: string, patterns: readonly string[]): Record<strin
   return { topic, subjects: patterns.length === 1 ? patterns[0] : [...patterns] };
 }
 
-/** `schema --tool` output as MCP lists it: `parameters` served as `inputSchema`. */
+/** `schema --tool` output as MCP lists it (`parameters` served as `inputSchema`), then the find tool. */
 function listedTools(args: readonly string[]): unknown[] {
   const run = runCli(['schema', '--tool', ...args]);
   expect(run.code).toBe(0);
   const definition = JSON.parse(run.stdout) as { name: string; description: string; parameters: unknown } | null;
-  return definition ? [{ name: definition.name, description: definition.description, inputSchema: definition.parameters }] : [];
+  return definition ? [{ name: definition.name, description: definition.description, inputSchema: definition.parameters }, FIND_TOOL] : [FIND_TOOL];
 }
 
 /** `syllabus prompt` output, without the newline the CLI adds. */
@@ -119,7 +119,7 @@ describe('the spec example', () => {
     expect(session.client.getServerVersion()).toEqual({ name: 'syllabus', version: manifest.version });
   });
 
-  it('lists the learn tool exactly as `schema --tool` prints it, with SPEC 4 schema verbatim', async () => {
+  it('lists the learn tool exactly as `schema --tool` prints it, with SPEC 4 schema verbatim, then the find tool', async () => {
     const { tools } = await session.client.listTools();
     expect(tools).toEqual(listedTools(config));
     expect(tools).toEqual([
@@ -128,6 +128,7 @@ describe('the spec example', () => {
         description: 'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)\n- skills (**Learnable Assistant Skills**)',
         inputSchema: JSON.parse(SPEC_PARAMETERS),
       },
+      FIND_TOOL,
     ]);
     expect(JSON.stringify(tools[0]!.inputSchema)).toBe(SPEC_PARAMETERS);
   });
@@ -176,13 +177,13 @@ describe('the spec example', () => {
   it('a call without a tool name: a protocol error', async () => {
     for (const params of [{ arguments: {} }, { name: 5 }, {}]) {
       await expect(session.client.request({ method: 'tools/call', params } as never, CallToolResultSchema)).rejects.toThrow(
-        /^MCP error -32602: Invalid tools\/call request: params\.name must be the name of a tool \("learn"\)\.$/,
+        /^MCP error -32602: Invalid tools\/call request: params\.name must be the name of a tool \("learn" or "find"\)\.$/,
       );
     }
   });
 
   it('an unknown tool: an error result', async () => {
-    expect(await session.call('find', { query: 'x' })).toEqual(errorResult('Unknown tool "find". The only tool is "learn".'));
+    expect(await session.call('search', { query: 'x' })).toEqual(errorResult('Unknown tool "search". The tools are "learn" and "find".'));
   });
 
   it('offers the <knowledge> section as the prompt "knowledge", as `syllabus prompt` prints it', async () => {
@@ -269,9 +270,9 @@ describe('no listable topic', () => {
     session = await start(config);
   });
 
-  it('lists no tool (`schema --tool` prints null)', async () => {
-    expect(listedTools(config)).toEqual([]);
-    expect((await session.client.listTools()).tools).toEqual([]);
+  it('lists no learn tool (`schema --tool` prints null), only find', async () => {
+    expect(listedTools(config)).toEqual([FIND_TOOL]);
+    expect((await session.client.listTools()).tools).toEqual([FIND_TOOL]);
   });
 
   it('still lists the prompt, whose text is empty, as is the resource', async () => {
