@@ -5,7 +5,8 @@
  *  - the whole-process time of cold `syllabus learn` calls (the full listing, one exact slug)
  *    against a bare `node -e ''` on the same Node;
  * then the agents' benchmark of scripts/bench-agents.ts (endpoint sizes, `learn` over MCP and
- * `--remote`) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
+ * `--remote`), the diff, check and find benchmarks (scripts/bench-diff.ts, bench-check.ts,
+ * bench-find.ts) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
  * corpus).
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { loadConfig, openKnowledgeBase, readConfigFiles, runLearn } from '../src
 import { runAgentsBenchmark } from './bench-agents.ts';
 import { runCheckBenchmark } from './bench-check.ts';
 import { runDiffBenchmark } from './bench-diff.ts';
+import { runFindBenchmark } from './bench-find.ts';
 import { runSiteBenchmark, TLDR_PAGES } from './bench-site.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,6 +89,7 @@ try {
 await runAgentsBenchmark();
 await runDiffBenchmark();
 await runCheckBenchmark();
+await runFindBenchmark();
 
 console.log('');
 if (fs.existsSync(TLDR_PAGES)) process.exitCode = await runSiteBenchmark();
