@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Catalog, CatalogSubject, CatalogTopic, SiteConfig } from '../kb/index.ts';
-import { IMAGE_EXTENSIONS, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from '../kb/index.ts';
+import { IMAGE_EXTENSIONS, folderAnchor, isPublishedRaw, slugOf, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from '../kb/index.ts';
 
 /** Folders with at most this many listed subjects are listed on their subjects' pages. */
 export const SMALL_FOLDER = 25;
@@ -117,7 +117,7 @@ export function buildSiteRoutes(catalog: Catalog, site: SiteConfig, history: Fil
         url: subjectUrl(base, topic.id, subject.address),
         markdownUrl: markdownUrl(base, topic.id, subject.address),
         jsonUrl: subjectJsonUrl(base, topic.id, subject.address),
-        rawUrl: isPublishedRaw(subject, site) ? rawUrl(base, topic.id, subject.address, path.basename(subject.path)) : null,
+        rawUrl: isPublishedRaw(subject.skipped, slugOf(subject.path).extension, site.allow_html) ? rawUrl(base, topic.id, subject.address, path.basename(subject.path)) : null,
         media: mediaOf(subject),
         description: descriptionOf(subject),
         breadcrumbs: breadcrumbsOf(base, topic, subject),
@@ -138,21 +138,9 @@ export function folderOf(slug: string): string {
   return slash === -1 ? '' : slug.slice(0, slash);
 }
 
-/** Whether a subject's stored file is copied to `/raw/`: files whose content is not shown as text. */
-export function isPublishedRaw(subject: CatalogSubject, site: SiteConfig): boolean {
-  if (subject.skipped === 'binary' || subject.skipped === 'too-large') return true;
-  // An SVG opened on its own runs its scripts in the site's origin: published only when HTML is trusted.
-  return extensionOf(subject.path) === 'svg' && site.allow_html;
-}
-
-function extensionOf(file: string): string {
-  const name = path.basename(file);
-  const dot = name.lastIndexOf('.');
-  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
-}
 
 function mediaOf(subject: CatalogSubject): SubjectMedia {
-  if (subject.skipped === 'binary' && IMAGE_EXTENSIONS.has(extensionOf(subject.path))) return 'image';
+  if (subject.skipped === 'binary' && IMAGE_EXTENSIONS.has(slugOf(subject.path).extension)) return 'image';
   if (subject.skipped === 'binary' || subject.skipped === 'too-large') return 'download';
   return null;
 }

@@ -7,6 +7,8 @@ import type { Catalog, CatalogSubject, CatalogTopic } from './catalog.ts';
 import { isCheckedMarkdown, outlineOf, placeIn, type MarkdownLink } from './check-markdown.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolveSubjectLink, type LinkTopic } from './links.ts';
+import { isPublishedRaw } from './format.ts';
+import { slugOf } from './slug.ts';
 
 /** What links can reach in one topic. */
 interface TopicTargets {
@@ -89,9 +91,10 @@ function linkProblem(
     if (target.folder) return 'it names a folder, not a file. Name the image file.';
     const subject = byPath.get(target.path);
     if (!subject) return `${inTopic} has no file ${JSON.stringify(target.path)} (it is missing, disabled, or not a subject). Fix the path, or add the file.`;
-    if (subject.skipped === 'binary' || subject.skipped === 'too-large') return undefined;
-    if (isSvg(subject.path)) {
-      return allowHtml ? undefined : 'the site publishes SVG files only with [site] allow_html = true, because an SVG can run scripts. Use a PNG, or trust the content\'s HTML.';
+    const { extension } = slugOf(subject.path);
+    if (isPublishedRaw(subject.skipped, extension, allowHtml)) return undefined;
+    if (extension === 'svg') {
+      return 'the site publishes SVG files only with [site] allow_html = true, because an SVG can run scripts. Use a PNG, or trust the content\'s HTML.';
     }
     return `the site shows ${JSON.stringify(target.path)} as a page, not as an image file. Link it with [text](…), or name an image.`;
   }
@@ -114,9 +117,4 @@ function unresolvedProblem(href: string): string | undefined {
     return 'its %XX escapes do not decode to UTF-8 text. Fix the escapes, or write the characters themselves.';
   }
   return 'it leaves every topic folder, and the site publishes only what topic folders hold. Link to a subject, or write an absolute URL.';
-}
-
-/** Whether a file's last extension is `svg` (a name such as `.svg` has none). */
-function isSvg(file: string): boolean {
-  return /[^/]\.svg$/i.test(file);
 }

@@ -23,6 +23,16 @@ const LANGUAGES: Readonly<Record<string, string>> = {
 /** The number of leading bytes searched for a NUL to call a file binary. */
 export const BINARY_SNIFF_BYTES = 8192;
 
+/**
+ * Whether the site copies a subject's stored file to `/raw/`: files whose content is not shown
+ * as text (binary or oversized), and SVG files only when `[site] allow_html` trusts them, since an
+ * SVG opened on its own runs its scripts in the site's origin. `extension` as `slugOf` gives it.
+ */
+export function isPublishedRaw(skipped: SkipReason | null, extension: string, allowHtml: boolean): boolean {
+  if (skipped === 'binary' || skipped === 'too-large') return true;
+  return extension === 'svg' && allowHtml;
+}
+
 /** Extensions of binary subjects the site shows as images on their page. */
 export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico']);
 

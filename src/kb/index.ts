@@ -74,7 +74,7 @@ export {
   runFind,
 } from './find.ts';
 export type { FindArguments, FindEntry, FindResult } from './find.ts';
-export { IMAGE_EXTENSIONS, decodeSubjectText, fenceText, formatOf, isBinary, languageOf, presentSubjectText, skippedMessage } from './format.ts';
+export { IMAGE_EXTENSIONS, decodeSubjectText, fenceText, formatOf, isBinary, isPublishedRaw, languageOf, presentSubjectText, skippedMessage } from './format.ts';
 export type { SkipReason, SubjectFormat } from './format.ts';
 export { compilePattern, invalidPatternMessage } from './glob.ts';
 export { markdownHeadings } from './headings.ts';

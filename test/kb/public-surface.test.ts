@@ -85,6 +85,7 @@ describe('the public surface of src/kb', () => {
       'isBinary',
       'isListable',
       'isPrunable',
+      'isPublishedRaw',
       'keywordsOf',
       'knowledgeJsonUrl',
       'languageOf',
