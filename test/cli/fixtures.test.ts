@@ -16,9 +16,9 @@
  * added, for what git cannot store (`.git` folders).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { prepareFixture, removeFixtureCopies } from '../helpers/fixtures.ts';
 import { ROOT, runCli } from '../helpers/run-cli.ts';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
@@ -38,26 +38,8 @@ function namesConfig(args: readonly string[]): boolean {
   return args.some((arg) => arg === '--config' || arg === '-c' || arg.startsWith('--config='));
 }
 
-const temporaryFolders: string[] = [];
-
-/** The folder to run a fixture's cases in: the fixture itself, or a prepared copy. */
-function prepareFixture(fixture: string): string {
-  const setupFile = path.join(fixture, 'setup.json');
-  if (!fs.existsSync(setupFile)) return fixture;
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), `syllabus-fixture-${path.basename(fixture)}-`));
-  temporaryFolders.push(copy);
-  fs.cpSync(fixture, copy, { recursive: true, verbatimSymlinks: true });
-  const files = JSON.parse(fs.readFileSync(setupFile, 'utf8')) as Record<string, string>;
-  for (const [relative, content] of Object.entries(files)) {
-    const file = path.join(copy, relative);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-  }
-  return copy;
-}
-
 afterAll(() => {
-  for (const folder of temporaryFolders) fs.rmSync(folder, { recursive: true, force: true });
+  removeFixtureCopies();
 });
 
 const fixtureNames = fs

@@ -20,28 +20,13 @@ import { prepareSiteData } from '../../src/astro/site-data.ts';
 import { staticFilesOf } from '../../src/astro/static-files.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { hasContentErrors } from '../../src/kb/index.ts';
+import { prepareFixture, removeFixtureCopies } from '../helpers/fixtures.ts';
 import { ROOT, runCliAsync } from '../helpers/run-cli.ts';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 const COMMANDS = new Set(['learn', 'prompt', 'schema', 'find']);
 
 const temporaryFolders: string[] = [];
-
-/** The folder to run a fixture's cases in: the fixture itself, or a copy with `setup.json`'s files (as test/cli/fixtures.test.ts does). */
-function prepareFixture(fixture: string): string {
-  const setupFile = path.join(fixture, 'setup.json');
-  if (!fs.existsSync(setupFile)) return fixture;
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), `syllabus-remote-${path.basename(fixture)}-`));
-  temporaryFolders.push(copy);
-  fs.cpSync(fixture, copy, { recursive: true, verbatimSymlinks: true });
-  const files = JSON.parse(fs.readFileSync(setupFile, 'utf8')) as Record<string, string>;
-  for (const [relative, content] of Object.entries(files)) {
-    const file = path.join(copy, relative);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-  }
-  return copy;
-}
 
 /** A case's arguments without its config flags, and the config files they named (default kb.toml). */
 function splitConfigArgs(args: readonly string[]): { configs: string[]; rest: string[] } {
@@ -155,6 +140,7 @@ function derivedQuestions(site: Site): string[][] {
 afterAll(async () => {
   for (const server of servers) await server.close();
   for (const folder of temporaryFolders) fs.rmSync(folder, { recursive: true, force: true });
+  removeFixtureCopies();
 });
 
 it('finds cases to compare, in most fixtures', () => {
