@@ -38,6 +38,8 @@ export interface CatalogSubject {
   summary: string;
   /** Up to 20 words of the title, summary and headings that `find` ranks by (SPEC 8). */
   keywords: string[];
+  /** The texts of a markdown subject's headings, in order (none for other formats): keywords are made again from them when the summary changes. */
+  headings: string[];
   /** How much `find` trusts the subject, 0 to 1 (SPEC 8): 1 for a plain subject. */
   confidence: number;
   /** For a learning (SPEC 8): its id and the line of its entry in the store `file`; null for a file. */
@@ -230,6 +232,7 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
     }
     const { tokens, summary } = known;
     const title = titleOf(subject.slug, markdown, read.text, frontMatter);
+    const headings = markdown ? markdownHeadings(read.text, frontMatter.lines) : [];
     if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);
     return {
       topic: topic.id,
@@ -244,7 +247,8 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       skipped: read.skipped,
       title,
       summary,
-      keywords: subjectKeywords({ title, summary, headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [] }),
+      keywords: subjectKeywords({ title, summary, headings }),
+      headings,
       confidence: subject.learning ? subject.learning.entry.confidence : 1,
       learning: subject.learning ? { id: subject.learning.entry.id, line: subject.learning.line } : null,
       frontMatter: frontMatter.data,

@@ -16,6 +16,7 @@ import {
 } from './config-schema.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { compilePattern } from './glob.ts';
+import { DEFAULT_SUMMARY_PROMPT } from './llm-summary.ts';
 import { isOutside } from './paths.ts';
 import { suggestName } from './suggest.ts';
 
@@ -36,12 +37,14 @@ export interface SiteConfig {
   allow_html: boolean;
 }
 
-/** `[kb.summaries]` with defaults applied. */
+/** `[kb.summaries]` with defaults applied; `endpoint` and `model` are required when the table is present. */
 export interface SummariesConfig {
-  endpoint: string | undefined;
-  model: string | undefined;
+  /** An `http(s)` URL. */
+  endpoint: string;
+  model: string;
   api_key_env: string;
-  prompt: string | undefined;
+  /** The table's prompt, else `DEFAULT_SUMMARY_PROMPT`. */
+  prompt: string;
   concurrency: number;
   timeout_seconds: number;
 }
@@ -120,6 +123,45 @@ function configError(
 ): Diagnostic {
   const position = locatePath(source.text, at);
   return { kind: 'config-error', code, message, file: source.file, ...(position ?? {}) };
+}
+
+/**
+ * What is wrong with a merged `[kb.summaries]` (`source`: the last file that has the table):
+ * LLM summaries need an endpoint and a model, and the endpoint must be an `http(s)` URL.
+ */
+function summariesProblems(summaries: Record<string, unknown>, source: ConfigSource): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const key of ['endpoint', 'model']) {
+    if (summaries[key] !== undefined) continue;
+    problems.push(
+      configError(
+        source,
+        'missing-summaries-key',
+        ['kb', 'summaries'],
+        `kb.summaries.${key}: missing. LLM summaries need endpoint = "https://…/v1/chat/completions" and model = "<model name>"; remove [kb.summaries] to keep extractive summaries only.`,
+      ),
+    );
+  }
+  const endpoint = summaries['endpoint'];
+  if (typeof endpoint === 'string' && !isHttpUrl(endpoint)) {
+    problems.push(
+      configError(
+        source,
+        'bad-summaries-endpoint',
+        ['kb', 'summaries', 'endpoint'],
+        `kb.summaries.endpoint: ${JSON.stringify(endpoint)} is not an http(s) URL. Give the whole chat completions URL, e.g. "https://api.openai.com/v1/chat/completions".`,
+      ),
+    );
+  }
+  return problems;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
 }
 
 /** Writes a path as `kb.topic.x.learned[0]`. */
@@ -429,6 +471,8 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
     });
   }
 
+  if (summaries) diagnostics.push(...summariesProblems(summaries, [...files].reverse().find((f) => f.file.kb?.summaries)!.source));
+
   if (files.length > 0 && topics.size === 0) {
     diagnostics.push({
       kind: 'warning',
@@ -457,10 +501,10 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
         warn_subject_tokens: (kb['warn_subject_tokens'] as number | undefined) ?? 20000,
         knowledge_budget_tokens: (kb['knowledge_budget_tokens'] as number | undefined) ?? 8000,
         summaries: summaries && {
-          endpoint: summaries['endpoint'] as string | undefined,
-          model: summaries['model'] as string | undefined,
+          endpoint: summaries['endpoint'] as string,
+          model: summaries['model'] as string,
           api_key_env: (summaries['api_key_env'] as string | undefined) ?? 'SYLLABUS_LLM_KEY',
-          prompt: summaries['prompt'] as string | undefined,
+          prompt: (summaries['prompt'] as string | undefined) ?? DEFAULT_SUMMARY_PROMPT,
           concurrency: (summaries['concurrency'] as number | undefined) ?? 4,
           timeout_seconds: (summaries['timeout_seconds'] as number | undefined) ?? 30,
         },

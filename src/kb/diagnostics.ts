@@ -22,6 +22,8 @@ export type DiagnosticCode =
   | 'escaping-subjects'
   | 'invalid-pattern'
   | 'unknown-profile-topic'
+  | 'missing-summaries-key'
+  | 'bad-summaries-endpoint'
   // content errors
   | 'duplicate-slug'
   | 'missing-folder'

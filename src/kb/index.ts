@@ -10,7 +10,7 @@ export { loadMarkdownChecks } from './check-markdown.ts';
 export { checkMentions } from './check-mentions.ts';
 export { checkTitles } from './check-titles.ts';
 export { dottedPath, escapeProblem, loadConfig, splitKnowledgeFlag } from './config-load.ts';
-export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
+export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SummariesConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
 export { readConfigFiles } from './config-read.ts';
 export { ConfigFileSchema, RESERVED_TOPIC_IDS } from './config-schema.ts';
 export { MOVE_SIMILARITY, diffSnapshots, diffText, textSimilarity } from './diff.ts';
@@ -127,6 +127,18 @@ export {
 export type { Learning, LearningCategory, LearningsStore, StoreEntry, StoreReading } from './learnings-store.ts';
 export { formatConfidence, learningSlug, learningSlugSegment, learningSubjects, renderLearning } from './learnings-subjects.ts';
 export { resolveSubjectLink } from './links.ts';
+export {
+  DEFAULT_SUMMARY_PROMPT,
+  LLM_CONTENT_LIMIT,
+  applySummaries,
+  buildSummaryRequest,
+  endsSummaryCalls,
+  llmSummaryCandidates,
+  llmSummaryKey,
+  parseSummaryResponse,
+  summaryFailureMessages,
+} from './llm-summary.ts';
+export type { LlmSummarySettings, SummaryAnswer, SummaryCandidate, SummaryFailure, SummaryFailureContext } from './llm-summary.ts';
 export { renderIndexText, renderLlmsFullText, renderLlmsText } from './llms-text.ts';
 export type { LinkTarget, LinkTopic } from './links.ts';
 export { readSubjectContent } from './read-subject.ts';

@@ -113,6 +113,7 @@ function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSub
     title: slug,
     summary: '',
     keywords: [],
+    headings: [],
     confidence: 1,
     learning: null,
     frontMatter: {},

@@ -26,6 +26,7 @@ function subject(fields: Partial<CatalogSubject> & { path: string }, dir = DIR):
     title: slug.slice(slug.lastIndexOf('/') + 1),
     summary: '',
     keywords: [],
+    headings: [],
     confidence: 1,
     learning: null,
     frontMatter: {},
