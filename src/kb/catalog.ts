@@ -44,6 +44,11 @@ export interface CatalogSubject {
   confidence: number;
   /** For a learning (SPEC 8): its id and the line of its entry in the store `file`; null for a file. */
   learning: { id: string; line: number } | null;
+  /**
+   * For a URL source (SPEC 8): its URL, the line of `links.txt` (the `file`) that lists it, and
+   * when its content was fetched (ISO 8601); null for a file or a learning.
+   */
+  source: { url: string; line: number; fetchedAt: string } | null;
   /** Front matter of a markdown subject (empty otherwise). */
   frontMatter: Record<string, unknown>;
   /** Size of the file as stored. */
@@ -251,6 +256,7 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       headings,
       confidence: subject.learning ? subject.learning.entry.confidence : 1,
       learning: subject.learning ? { id: subject.learning.entry.id, line: subject.learning.line } : null,
+      source: subject.source ? { url: subject.source.url, line: subject.source.line, fetchedAt: subject.source.document.fetchedAt } : null,
       frontMatter: frontMatter.data,
       bytes: read.bytes,
       sha256: contentSha,

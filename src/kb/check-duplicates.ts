@@ -140,7 +140,8 @@ function overlapOfAtLeast(a: Int32Array, b: Int32Array, needed: number): number 
  * hidden ones included, except skipped files (their content is only a message). One warning per
  * pair, on the file that comes first (topics in config order, then slugs), naming both files
  * relative to `root` (the folder of the first config file); a learning is named by its store and
- * id, and the warning points at its entry's line.
+ * id, and the warning points at its entry's line; a URL source by its `links.txt`, line and URL,
+ * and the warning points at that line.
  */
 export function checkNearDuplicates(catalog: Catalog, root: string): Diagnostic[] {
   const subjects: CatalogSubject[] = catalog.topics.flatMap((topic) => topic.subjects.filter((s) => s.skipped === null));
@@ -148,6 +149,7 @@ export function checkNearDuplicates(catalog: Catalog, root: string): Diagnostic[
   const pairs = findNearDuplicates(subjects.map((s) => wordSetOf(s.learning ? learningTextOf(s.content) : s.content)));
   const name = (s: CatalogSubject): string => {
     const file = path.relative(root, s.file).split(path.sep).join('/');
+    if (s.source) return `${file}:${s.source.line} (${s.source.url})`;
     return s.learning ? `${file} (learning ${JSON.stringify(s.learning.id)})` : file;
   };
   return pairs.map(({ first, second, shared, union }) => {
@@ -158,7 +160,7 @@ export function checkNearDuplicates(catalog: Catalog, root: string): Diagnostic[
       code: 'near-duplicate',
       message: `${name(a)} and ${name(b)} are near-duplicates: they share ${shared} of the ${union} words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.`,
       file: a.file,
-      line: a.learning ? a.learning.line : 1,
+      line: a.learning ? a.learning.line : a.source ? a.source.line : 1,
     };
   });
 }

@@ -82,9 +82,12 @@ export function outlineOf(subject: CatalogSubject): MarkdownOutline {
   return outline;
 }
 
-/** Whether a subject's content is markdown text the checks read (not a skipped file's message). */
+/**
+ * Whether a subject's content is markdown text the checks read: not a skipped file's message, and
+ * not a URL source (its links, code and headings are its site's to fix, not the knowledge base's).
+ */
 export function isCheckedMarkdown(subject: CatalogSubject): boolean {
-  return subject.format === 'markdown' && subject.skipped === null;
+  return subject.format === 'markdown' && subject.skipped === null && subject.source === null;
 }
 
 /**

@@ -46,6 +46,10 @@ export type DiagnosticCode =
   | 'knowledge-tokens'
   | 'profile-topic-disabled'
   | 'invalid-learning'
+  | 'invalid-source'
+  | 'duplicate-source'
+  | 'source-not-fetched'
+  | 'source-failed'
   // warnings of `check` only (src/kb/check-*.ts)
   | 'broken-link'
   | 'broken-mention'

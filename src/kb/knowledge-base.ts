@@ -14,6 +14,8 @@ import { compareCandidates, createSubjectCollector, duplicateSlugDiagnostic, rem
 import { findTopicFiles, visitTopicFolder } from './walk.ts';
 import { compilePattern } from './glob.ts';
 import { dropLeadingDots } from './slug.ts';
+import { readTopicLinks } from './source-links.ts';
+import { sourceContent, sourceSubjects, type SourceDocuments } from './source-subjects.ts';
 
 /** An enabled topic with its subjects. */
 export interface Topic {
@@ -56,12 +58,23 @@ export interface KnowledgeBase {
   diagnostics(): Diagnostic[];
 }
 
+/** Options of {@link openKnowledgeBase}. */
+export interface KnowledgeBaseOptions {
+  /**
+   * The documents of URL sources (SPEC 8), by URL, as the host fetched or cached them. A URL a
+   * topic's `links.txt` lists becomes a subject only when it has a document here. Default: none.
+   */
+  sources?: SourceDocuments;
+}
+
 /**
  * Opens the knowledge base of a merged config. Checks every enabled topic's folder at once (a
  * folder whose real path leaves its config file's folder is a configuration error); walks a
- * topic only when it is first asked for.
+ * topic only when it is first asked for. The URLs of a topic's `links.txt` become subjects with
+ * the documents `options.sources` holds for them.
  */
-export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
+export function openKnowledgeBase(config: SyllabusConfig, options: KnowledgeBaseOptions = {}): KnowledgeBase {
+  const documents: SourceDocuments = options.sources ?? new Map();
   const diagnostics: Diagnostic[] = [];
   const topicConfigs = config.topics.filter((t) => t.enable);
   // Config files and learnings stores (of every topic, enabled or not) are never subjects of a folder.
@@ -113,6 +126,19 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
     realDirs.set(topic.id, { dir: real, bound });
   }
 
+  // A topic's URL sources, read from its links.txt on first use (its warnings reported once).
+  const sourcesByTopic = new Map<string, Subject[]>();
+  const sourcesOf = (topicConfig: TopicConfig): Subject[] => {
+    let subjects = sourcesByTopic.get(topicConfig.id);
+    if (subjects) return subjects;
+    const where = realDirs.get(topicConfig.id);
+    const links = where && topicConfig.kind === 'folder' ? readTopicLinks(topicConfig.dir, where.bound) : undefined;
+    if (links) diagnostics.push(...links.diagnostics);
+    subjects = links ? sourceSubjects(links.links, documents, links.file) : [];
+    sourcesByTopic.set(topicConfig.id, subjects);
+    return subjects;
+  };
+
   const loaded = new Map<string, Topic>();
   const load = (topicConfig: TopicConfig): Topic => {
     const cached = loaded.get(topicConfig.id);
@@ -138,6 +164,7 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
     } else if (where) {
       const collector = createSubjectCollector(topicConfig.id);
       diagnostics.push(...visitTopicFolder(topicConfig.dir, where.dir, { bound: where.bound, exclude }, collector.add));
+      for (const source of sourcesOf(topicConfig)) collector.addSubject(source);
       const collected = collector.finish();
       diagnostics.push(...collected.diagnostics);
       all = collected;
@@ -217,13 +244,17 @@ export function openKnowledgeBase(config: SyllabusConfig): KnowledgeBase {
       if (!topicConfig || !where) return undefined;
       const walked = topicConfig.kind === 'learnings' ? load(topicConfig) : loaded.get(topicId);
       if (walked) return walked.bySlug.get(pattern) ?? walked.bySlug.get(dropLeadingDots(pattern));
-      const found = findExactSubject(topicConfig, { dir: topicConfig.dir, realDir: where.dir, bound: where.bound, exclude }, pattern);
+      const found = findExactSubject(topicConfig, { dir: topicConfig.dir, realDir: where.dir, bound: where.bound, exclude, sources: sourcesOf(topicConfig) }, pattern);
       diagnostics.push(...found.diagnostics);
       return found.subject;
     },
     read(subject) {
       if (subject.learning) {
         const content = renderLearning(subject.learning.entry);
+        return { content, text: content, skipped: null, invalidUtf8: false, bytes: Buffer.byteLength(content), raw: null };
+      }
+      if (subject.source) {
+        const content = sourceContent(subject.source.document);
         return { content, text: content, skipped: null, invalidUtf8: false, bytes: Buffer.byteLength(content), raw: null };
       }
       return readSubjectContent(subject, config.kb.max_subject_bytes);
@@ -280,6 +311,8 @@ interface TopicPlace {
   realDir: string;
   bound: string;
   exclude: ReadonlySet<string>;
+  /** The topic's URL sources. */
+  sources: readonly Subject[];
 }
 
 /**
@@ -300,6 +333,7 @@ function findExactSubject(topic: TopicConfig, place: TopicPlace, pattern: string
       file: (name) => name.startsWith(last) || name.startsWith(`.${last}`),
     })
       .map(subjectOf)
+      .concat(place.sources)
       .filter((subject) => subject.slug === slug);
   };
   const exists = (slug: string): boolean => filesWithSlug(slug).length > 0;

@@ -27,11 +27,12 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /**
  * Resolves a link written in subject `from` (its topic and path in the topic folder; a learning,
  * whose topic's `dir` is its store file, links from the folder that holds the store).
- * Returns null for absolute URLs, site-absolute paths, bare fragments, and paths that leave
- * every topic folder: those are left as written.
+ * Returns null for absolute URLs, site-absolute paths, bare fragments, paths that leave every
+ * topic folder, and any link of a URL source (it points into its own site): those are left as
+ * written.
  */
-export function resolveSubjectLink(href: string, from: { topic: string; path: string; learning?: unknown }, topics: readonly LinkTopic[]): LinkTarget | null {
-  if (href === '' || href.startsWith('#') || href.startsWith('/') || href.startsWith('\\') || SCHEME.test(href)) return null;
+export function resolveSubjectLink(href: string, from: { topic: string; path: string; learning?: unknown; source?: unknown }, topics: readonly LinkTopic[]): LinkTarget | null {
+  if (from.source || href === '' || href.startsWith('#') || href.startsWith('/') || href.startsWith('\\') || SCHEME.test(href)) return null;
   const hash = href.indexOf('#');
   const fragment = hash === -1 ? '' : href.slice(hash);
   const beforeHash = hash === -1 ? href : href.slice(0, hash);

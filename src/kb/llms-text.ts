@@ -8,14 +8,16 @@ import { knowledgeJsonUrl } from './endpoints.ts';
 import { markdownUrl, normalizeBase, siteUrl } from './site-urls.ts';
 
 /**
- * `/kb/index.txt`: per listed subject an id line `kb:<topic>/<path>`, then its summary (its title
- * when it has none), entries separated by a blank line.
+ * `/kb/index.txt`: per listed subject an id line `kb:<topic>/<path>` (`kb:<url>` for a URL
+ * source), then its summary (its title when it has none), entries separated by a blank line.
  */
 export function renderIndexText(catalog: Catalog): string {
   const entries: string[] = [];
   for (const topic of catalog.topics) {
     for (const subject of topic.subjects) {
-      if (!subject.hidden) entries.push(`kb:${topic.id}/${subject.path}\n${subject.summary || subject.title}`);
+      if (subject.hidden) continue;
+      const id = subject.source ? `kb:${subject.source.url}` : `kb:${topic.id}/${subject.path}`;
+      entries.push(`${id}\n${subject.summary || subject.title}`);
     }
   }
   return entries.length === 0 ? '' : `${entries.join('\n\n')}\n`;

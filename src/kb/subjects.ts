@@ -4,6 +4,7 @@ import { formatOf, isPassThrough, type SubjectFormat } from './format.ts';
 import type { Learning } from './learnings-store.ts';
 import { resolvePatterns } from './resolve.ts';
 import { slugOf } from './slug.ts';
+import type { SubjectSource } from './source-subjects.ts';
 import type { WalkedFile } from './walk.ts';
 
 /** One subject of a topic. */
@@ -22,6 +23,12 @@ export interface Subject {
    * `file` (the store). Its content is rendered from the learning, never read from `file`.
    */
   learning?: { entry: Learning; line: number };
+  /**
+   * For a URL source (SPEC 8): its URL, its line in `file` (the topic's `links.txt`) and the
+   * document the host fetched. Its content is the document's, never read from `file`; its `path`
+   * is the URL.
+   */
+  source?: SubjectSource;
 }
 
 /** Turns a walked file into a subject. */
@@ -30,11 +37,15 @@ export function subjectOf(walked: WalkedFile): Subject {
   return { slug, path: walked.path, file: walked.file, hidden, extension, format: formatOf(extension) };
 }
 
-/** Which of two files with one slug wins: visible, then pass-through, then path order. */
+/**
+ * Which of two subjects with one slug wins: visible, then pass-through, then a file before a URL
+ * source, then path order (URL sources: the earlier line of `links.txt`).
+ */
 export function compareCandidates(a: Subject, b: Subject): number {
   if (a.hidden !== b.hidden) return a.hidden ? 1 : -1;
   const aPass = isPassThrough(a.format);
   if (aPass !== isPassThrough(b.format)) return aPass ? -1 : 1;
+  if (a.source || b.source) return !a.source ? -1 : !b.source ? 1 : a.source.line - b.source.line;
   return compareStrings(a.path, b.path);
 }
 
@@ -56,24 +67,27 @@ export function collectSubjects(files: readonly WalkedFile[], topicId: string): 
 }
 
 /** Collects subjects one file at a time (see {@link collectSubjects}), so a walk needs no file list. */
-export function createSubjectCollector(topicId: string): { add(path: string, file: string): void; finish(): CollectedSubjects } {
+export function createSubjectCollector(topicId: string): { add(path: string, file: string): void; addSubject(subject: Subject): void; finish(): CollectedSubjects } {
   const bySlug = new Map<string, Subject>();
   const collisions = new Map<string, Subject[]>();
+  const addSubject = (subject: Subject): void => {
+    const slug = subject.slug;
+    const existing = bySlug.get(slug);
+    if (existing === undefined) {
+      bySlug.set(slug, subject);
+      return;
+    }
+    const candidates = collisions.get(slug) ?? [existing];
+    candidates.push(subject);
+    candidates.sort(compareCandidates);
+    collisions.set(slug, candidates);
+    bySlug.set(slug, candidates[0]!);
+  };
   return {
     add(path, file) {
-      const subject = subjectOf({ path, file });
-      const slug = subject.slug;
-      const existing = bySlug.get(slug);
-      if (existing === undefined) {
-        bySlug.set(slug, subject);
-        return;
-      }
-      const candidates = collisions.get(slug) ?? [existing];
-      candidates.push(subject);
-      candidates.sort(compareCandidates);
-      collisions.set(slug, candidates);
-      bySlug.set(slug, candidates[0]!);
+      addSubject(subjectOf({ path, file }));
     },
+    addSubject,
     finish() {
       const diagnostics: Diagnostic[] = [];
       for (const [slug, candidates] of collisions) {
@@ -115,13 +129,19 @@ export function removeDisabled(
   };
 }
 
-/** The content error for files that share a slug, `candidates` sorted winner first. */
+/**
+ * The content error for subjects that share a slug, `candidates` sorted winner first. A URL source
+ * is named by its line of `links.txt` and its URL; the error points at the first one's line when a
+ * URL source is involved.
+ */
 export function duplicateSlugDiagnostic(topicId: string, slug: string, candidates: readonly Subject[]): Diagnostic {
-  const paths = candidates.map((c) => c.path);
+  const names = candidates.map((c) => (c.source ? `links.txt line ${c.source.line} (${c.source.url})` : c.path));
+  const listed = candidates.find((c) => c.source);
   return {
     kind: 'content-error',
     code: 'duplicate-slug',
-    message: `Duplicate slug ${JSON.stringify(slug)} in topic "${topicId}": ${paths.join(', ')} all have it; ${paths[0]} is used. Rename or remove the others.`,
-    file: candidates[0]!.file,
+    message: `Duplicate slug ${JSON.stringify(slug)} in topic "${topicId}": ${names.join(', ')} all have it; ${names[0]} is used. Rename or remove the others.`,
+    file: (listed ?? candidates[0]!).file,
+    ...(listed ? { line: listed.source!.line } : {}),
   };
 }

@@ -116,6 +116,7 @@ function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSub
     headings: [],
     confidence: 1,
     learning: null,
+    source: null,
     frontMatter: {},
     bytes: 10,
     sha256: `sha-of-${slug}`,

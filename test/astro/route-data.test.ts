@@ -29,6 +29,7 @@ function subject(fields: Partial<CatalogSubject> & { path: string }, dir = DIR):
     headings: [],
     confidence: 1,
     learning: null,
+    source: null,
     frontMatter: {},
     bytes: 10,
     sha256: '0'.repeat(64),
