@@ -3,6 +3,7 @@
  * and opened again after any change to the config files or a topic's folder.
  */
 import {
+  applySummaries,
   buildCatalog,
   buildKnowledgeSection,
   buildLearnDefinition,
@@ -57,6 +58,13 @@ export interface LocalSourceOptions {
    * and the index read computes only the others. What the source computes is kept in memory.
    */
   memo?: CatalogMemo;
+  /**
+   * The LLM summaries the build cached (`[kb.summaries]`), by key: `load` reads them, `stamp`
+   * changes whenever the cache does. With them, `find` and the index show what the site published;
+   * a new stamp (a build wrote the cache) makes the next call compute its catalog again. No model
+   * is ever called.
+   */
+  summaries?: { stamp: () => string; load: () => ReadonlyMap<string, string> };
 }
 
 /** An opened knowledge base and what was computed from it, or why it cannot be opened. */
@@ -72,6 +80,8 @@ type State =
       catalog?: Promise<Catalog>;
       index?: Promise<SiteIndex>;
       findEntries?: Promise<FindEntry[]>;
+      /** The stamp of the LLM summaries the catalog was made with. */
+      summariesStamp?: string;
     }
   | { ok: false; message: string };
 
@@ -170,7 +180,8 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
     if (!now.catalog) {
       const catalog = buildCatalog(now.kb, { memo }).then(({ catalog }) => {
         report(now);
-        return catalog;
+        const settings = now.kb.config.kb.summaries;
+        return settings && options.summaries ? applySummaries(catalog, settings, options.summaries.load()) : catalog;
       });
       now.catalog = catalog;
       catalog.catch(() => {
@@ -178,6 +189,17 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
       });
     }
     return now.catalog;
+  };
+
+  /** Forgets what was computed from the catalog when the cached LLM summaries changed since. */
+  const followSummaries = (now: Extract<State, { ok: true }>): void => {
+    if (!options.summaries || !now.kb.config.kb.summaries) return;
+    const stamp = options.summaries.stamp();
+    if (now.summariesStamp === stamp) return;
+    now.summariesStamp = stamp;
+    delete now.catalog;
+    delete now.findEntries;
+    delete now.index;
   };
 
   return {
@@ -203,6 +225,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
       if (!now.ok) return { ok: false, message: now.message };
       const parsed = parseFindArguments(args);
       if (!parsed.ok) return parsed;
+      followSummaries(now);
       const entries = (now.findEntries ??= catalogOf(now).then(findEntriesOf));
       entries.catch(() => {
         if (now.findEntries === entries) delete now.findEntries;
@@ -227,6 +250,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
         return Promise.reject(error);
       }
       // A failed catalog is not kept (catalogOf), and neither is the index made from it.
+      followSummaries(now);
       const index = (now.index ??= catalogOf(now).then((catalog) => buildSiteIndex(catalog, now.kb.config.site)));
       index.catch(() => {
         if (now.index === index) delete now.index;

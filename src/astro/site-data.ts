@@ -21,6 +21,7 @@ import {
   type LinkTopic,
   type SiteConfig,
   type SubjectChange,
+  type SyllabusConfig,
 } from '../kb/index.ts';
 import { readFileHistory } from './git-history.ts';
 import { buildSiteRoutes, type SiteRoutes } from './route-data.ts';
@@ -57,11 +58,21 @@ const SOURCE = Symbol.for('syllabus.site-data.source');
 type Shared = { [PENDING]?: Promise<SiteData>; [READY]?: SiteData; [SOURCE]?: () => Promise<SiteData> };
 const shared = globalThis as Shared;
 
+/** Options of {@link prepareSiteData}. */
+export interface PrepareOptions {
+  /**
+   * Replaces the catalog's summaries (LLM summaries, `[kb.summaries]`) before anything is computed
+   * from them: routes, page descriptions, endpoints. Not called when the knowledge base has
+   * content errors (the build stops anyway).
+   */
+  summarize?: (catalog: Catalog, config: SyllabusConfig) => Promise<Catalog>;
+}
+
 /**
  * Computes the site data of the knowledge base named by `configFiles` (absolute paths); `memo`
  * gives the catalog what it computed for unchanged contents before.
  */
-export async function prepareSiteData(configFiles: string[], memo?: CatalogMemo): Promise<SiteData> {
+export async function prepareSiteData(configFiles: string[], memo?: CatalogMemo, options: PrepareOptions = {}): Promise<SiteData> {
   const read = readConfigFiles(configFiles, process.cwd());
   const loaded = loadConfig(read.sources);
   const configDiagnostics = [...read.diagnostics, ...loaded.diagnostics];
@@ -69,8 +80,9 @@ export async function prepareSiteData(configFiles: string[], memo?: CatalogMemo)
     throw new Error(`Syllabus: the configuration has errors; run "syllabus check" to see them (${configFiles.join(', ')}).`);
   }
   const kb = openKnowledgeBase(loaded.config);
-  const { catalog, diagnostics } = await buildCatalog(kb, { memo });
-  const all = sortDiagnostics([...configDiagnostics, ...kb.diagnostics(), ...diagnostics]);
+  const built = await buildCatalog(kb, { memo });
+  const all = sortDiagnostics([...configDiagnostics, ...kb.diagnostics(), ...built.diagnostics]);
+  const catalog = options.summarize && !hasContentErrors(all) ? await options.summarize(built.catalog, loaded.config) : built.catalog;
   const sourceRoot = path.dirname(configFiles[0]!);
   const history = readFileHistory(sourceRoot, catalog.topics.map((t) => t.dir));
   const routes = buildSiteRoutes(catalog, loaded.config.site, history, sourceRoot);

@@ -12,6 +12,7 @@ import { classifyDiffSide, openDiffSide } from './diff-sides.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } from './knowledge-base-options.ts';
+import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
 import { searchKeysOf, writeSearchIndex, type SearchManifest } from './search-index.ts';
@@ -54,14 +55,24 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   };
 
   let phase = performance.now();
-  const lap = (): string => {
+  /** The time since the last phase line, less `excluded` ms (a phase inside it that has its own line). */
+  const lap = (excluded = 0): string => {
     const now = performance.now();
-    const text = seconds(now - phase);
+    const text = seconds(now - phase - excluded);
     phase = now;
     return text;
   };
   const memo = loadCatalogMemo(cacheDir);
-  const data = await prepareSiteData(files, memo);
+  // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
+  const summaries: { report?: SummaryReport } = {};
+  const data = await prepareSiteData(files, memo, {
+    summarize: async (catalog, config) => {
+      if (!config.kb.summaries) return catalog;
+      const done = await summarizeCatalog(catalog, config.kb.summaries, { cacheDir, env: io.env, nameOf: shown });
+      summaries.report = done.report;
+      return done.catalog;
+    },
+  });
   failOnConfigErrors(data.diagnostics, io);
   if (hasContentErrors(data.diagnostics)) {
     const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, io.cwd));
@@ -71,11 +82,13 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   await loadMarkdownChecks();
   const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(files[0]!))]);
   const warnings = checked.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, io.cwd));
+  warnings.push(...(summaries.report?.warnings ?? []));
   // SPEC 1: without [site] url, links stay relative and there is no sitemap; the build says so.
   if (!data.site.url) warnings.push(`${shown(files[0]!)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
   for (const warning of warnings) io.err(`warning: ${warning}`);
   const counts = countSubjects(data);
-  io.err(`read      ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${lap()})`);
+  io.err(`read      ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${lap(summaries.report?.ms)})`);
+  if (summaries.report) io.err(`summaries ${summaryPhaseText(summaries.report)} (${seconds(summaries.report.ms)})`);
   if (values.base !== undefined) {
     const timeout = timeoutFromEnv(io.env);
     if (!timeout.ok) throw usageError(timeout.message, 'build');

@@ -6,6 +6,7 @@ import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths } from './knowledge-base-options.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
+import { withCachedSummaries } from './llm-summaries.ts';
 import { prepareSiteData, provideSiteDataSource } from '../astro/site-data.ts';
 
 export const DEV_HELP = `Usage: syllabus dev [--config PATH]… [--host HOST] [--port N]
@@ -41,7 +42,9 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
   const key = createHash('sha1').update(files.join('\0')).digest('hex').slice(0, 12);
   process.env['SYLLABUS_ASTRO_CACHE'] = path.join(root, 'node_modules', '.astro', `syllabus-dev-${key}`);
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
-  provideSiteDataSource(() => prepareSiteData(files));
+  // LLM summaries come from the build's cache only: editing a page never calls the model.
+  const cacheDir = path.join(path.dirname(files[0]!), '.syllabus-cache');
+  provideSiteDataSource(() => prepareSiteData(files, undefined, { summarize: async (catalog, config) => withCachedSummaries(catalog, config.kb.summaries, cacheDir) }));
   const { dev } = await import('astro');
   process.chdir(root);
   try {

@@ -7,6 +7,7 @@ import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, openForCommand, warnContentErrors } from './knowledge-base-options.ts';
+import { withCachedSummaries } from './llm-summaries.ts';
 import { REMOTE_HELP, REMOTE_OPTION, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
@@ -73,12 +74,14 @@ type Found = { ok: true; results: FindResult[] } | { ok: false; message: string 
  * `find` on local files: the catalog's listed subjects. The catalog keeps the build's memo of
  * tokens and summaries (`.syllabus-cache/` beside the first config file), so that only contents
  * new since the last build or find are summarised; a cache that cannot be written is left as it is.
+ * With `[kb.summaries]`, the LLM summaries the build cached there replace the extractive ones (no
+ * call is made), so that `find` ranks by the summaries the site published.
  */
 async function findLocally(configFlags: string[] | undefined, args: FindArguments, io: CommandIo): Promise<Found> {
   const kb = openForCommand(configForCommand(configFlags, io), io);
   const cacheDir = path.join(path.dirname(path.resolve(io.cwd, kb.config.files[0]!)), '.syllabus-cache');
   const memo = loadCatalogMemo(cacheDir);
-  const { catalog } = await buildCatalog(kb, { memo });
+  const catalog = withCachedSummaries((await buildCatalog(kb, { memo })).catalog, kb.config.kb.summaries, cacheDir);
   if (memo.stats.computed > 0) {
     try {
       saveCatalogMemo(cacheDir, memo);

@@ -6,6 +6,7 @@ import { loadCatalogMemo } from './catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic, openForCommand } from './knowledge-base-options.ts';
+import { llmSummariesStamp, loadLlmSummaries } from './llm-summaries.ts';
 import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteKnowledgeFlags } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
@@ -67,14 +68,17 @@ type McpValues = { config?: string[] | undefined; knowledge?: string[] | undefin
 /**
  * The source over local files. Configuration errors stop the server before it starts (exit 2), as
  * for every command. The build's memo of tokens and summaries (`.syllabus-cache/` beside the first
- * config file), when there is one, spares the catalog `find` reads most of its work.
+ * config file), when there is one, spares the catalog `find` reads most of its work; the LLM
+ * summaries the build cached there are read again whenever a build has written them.
  */
 async function localSource(values: McpValues, io: CommandIo): Promise<KnowledgeSource> {
   const config = configWithKnowledge(values, io, 'mcp');
   openForCommand(config, io);
   const { createLocalSource } = await import('../agent/local-source.ts');
+  const cacheDir = path.join(path.dirname(path.resolve(io.cwd, config.files[0]!)), '.syllabus-cache');
   return createLocalSource(config, {
-    memo: loadCatalogMemo(path.join(path.dirname(path.resolve(io.cwd, config.files[0]!)), '.syllabus-cache')),
+    memo: loadCatalogMemo(cacheDir),
+    summaries: { stamp: () => llmSummariesStamp(cacheDir), load: () => loadLlmSummaries(cacheDir) },
     reloadConfig: () => configWithKnowledge(values, io, 'mcp'),
     describeError: errorText,
     formatDiagnostic: (diagnostic) => formatDiagnostic(diagnostic, io.cwd),
