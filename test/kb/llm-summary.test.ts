@@ -4,6 +4,7 @@
  * messages, and the `[kb.summaries]` table's own rules.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -286,6 +287,13 @@ describe('summaryFailureMessages', () => {
 
   it('is empty without failures', () => {
     expect(summaryFailureMessages([], context)).toEqual([]);
+  });
+});
+
+describe('the built-in prompt', () => {
+  it('is quoted word for word in reference/configuration', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../content/reference/configuration.md'), 'utf8');
+    expect(doc).toContain(`\n\`\`\`text\n${DEFAULT_SUMMARY_PROMPT}\n\`\`\`\n`);
   });
 });
 
