@@ -1,16 +1,17 @@
 /**
  * Astro content loaders over the knowledge core: the same subjects the CLI and agents see (never
- * Astro's glob rules, whose hidden marker is `_`). Each entry keeps a digest, so an unchanged
- * subject is not rendered again on the next build; entries whose file disappeared are dropped.
+ * Astro's glob rules, whose hidden marker is `_`). A subject's rendering is kept by a digest of
+ * everything it depends on, so an unchanged subject is not rendered again on the next build.
  */
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { loadFrontMatterParser, readFrontMatter, type CatalogSubject } from '../kb/index.ts';
 import { finishSubjectHtml } from './rendered-html.ts';
 import { loadSiteData, resetSiteData, type SiteData } from './site-data.ts';
+import { heldRenderings, pruneCachedRenderings, readCachedRendering, writeCachedRendering, type SubjectRendering } from './subject-renderings.ts';
 
 /** Bumped when what the loaders store changes shape: older entries are then rendered again. */
-export const LOADER_VERSION = 4;
+export const LOADER_VERSION = 5;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;
@@ -47,14 +48,7 @@ function reloadOnChange(context: LoaderContext, reload: () => Promise<void>): vo
   });
 }
 
-/** A heading of a rendered subject, for its table of contents. */
-export interface SubjectHeading {
-  depth: number;
-  slug: string;
-  text: string;
-}
-
-/** The `subjects` collection: one entry per enabled subject (hidden ones included), id `<topic>/<slug>`. */
+/** The `subjects` collection: renders every subject a build's pages need (see subject-renderings.ts). */
 export function subjectsLoader(): Loader {
   return {
     name: 'syllabus-subjects',
@@ -65,39 +59,66 @@ export function subjectsLoader(): Loader {
   };
 }
 
+/**
+ * Makes the rendering of each subject a page of this build shows available to the pages: from
+ * memory when its digest is unchanged, else from the cache folder, else rendered (and cached).
+ * An incremental build needs only the subjects of the pages it builds. Astro's own store stays
+ * empty: the renderings never go through its serialisation.
+ */
 async function loadSubjects(context: LoaderContext): Promise<void> {
   const [data] = await Promise.all([loadSiteData(), loadFrontMatterParser()]);
-  const { store, generateDigest } = context;
-  const seen = new Set<string>();
+  const { generateDigest } = context;
+  const cacheDir = fileURLToPath(new URL('syllabus-renderings/', context.config.cacheDir));
+  const held = heldRenderings();
+  const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => `${r.subject.topic}/${r.subject.slug}`)) : undefined;
+  const digests = new Set<string>();
+  const entries = new Map<string, { digest: string; data: { topic: string; slug: string } }>();
   const stale: { id: string; subject: CatalogSubject; digest: string }[] = [];
   const shared = renderInputs(data);
   for (const topic of data.catalog.topics) {
     for (const subject of topic.subjects) {
       const id = `${subject.topic}/${subject.slug}`;
-      seen.add(id);
       const digest = generateDigest({ ...shared, file: subject.file, sha256: subject.sha256, title: subject.title, format: subject.format, language: subject.language, skipped: subject.skipped });
+      digests.add(digest);
+      entries.set(id, { digest, data: { topic: subject.topic, slug: subject.slug } });
+      if (needed && !needed.has(id)) continue;
       // Compare before rendering: rendering is the cost the digest saves.
-      if (store.get(id)?.digest !== digest) stale.push({ id, subject, digest });
+      if (held.get(id)?.digest === digest) continue;
+      const cached = readCachedRendering(cacheDir, digest);
+      if (cached) held.set(id, { digest, rendering: cached });
+      else stale.push({ id, subject, digest });
     }
   }
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < stale.length) {
       const { id, subject, digest } = stale[next++]!;
-      const rendered = await renderSubject(subject, context);
-      store.set({ id, data: { topic: subject.topic, slug: subject.slug }, digest, rendered });
+      const rendering = await renderSubject(subject, context);
+      writeCachedRendering(cacheDir, digest, rendering);
+      held.set(id, { digest, rendering });
     }
   };
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
   let dropped = 0;
-  for (const id of store.keys()) {
-    if (!seen.has(id)) {
-      store.delete(id);
+  for (const id of held.keys()) {
+    if (!entries.has(id)) {
+      held.delete(id);
       dropped++;
     }
   }
-  data.renderStats = { rendered: stale.length, unchanged: seen.size - stale.length, dropped };
-  context.logger.info(`${stale.length} of ${seen.size} subjects rendered, ${seen.size - stale.length} unchanged, ${dropped} dropped`);
+  const { store } = context;
+  if (context.watcher) {
+    // The dev server learns from its store that content changed (and drops its cached routes):
+    // it gets an entry per subject, with the digest and without the rendering.
+    for (const [id, { digest, data }] of entries) if (store.get(id)?.digest !== digest) store.set({ id, data, digest });
+    for (const id of store.keys()) if (!entries.has(id)) store.delete(id);
+  } else {
+    // A build's pages read the renderings from memory; stores of earlier versions held them.
+    store.clear();
+  }
+  pruneCachedRenderings(cacheDir, digests);
+  data.renderStats = { rendered: stale.length, unchanged: entries.size - stale.length, dropped };
+  context.logger.info(`${stale.length} of ${entries.size} subjects rendered, ${entries.size - stale.length} unchanged, ${dropped} dropped`);
 }
 
 /** The `topics` collection: each topic's description, rendered as markdown. */
@@ -130,12 +151,6 @@ async function loadTopics(context: LoaderContext): Promise<void> {
 function renderInputs(data: SiteData): Record<string, unknown> {
   // Images link to published files: a file that appears or disappears changes the pages showing it.
   return { v: LOADER_VERSION, base: data.routes.base, html: data.site.allow_html, topics: data.linkTopics, raw: [...data.rawUrls.values()].sort() };
-}
-
-/** What the loader stores as an entry's rendering. */
-interface SubjectRendering {
-  html: string;
-  metadata: { headings: SubjectHeading[]; titleHtml?: string | null };
 }
 
 /** A markdown text without its front matter block (the lines `readFrontMatter` counts). */
