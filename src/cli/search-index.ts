@@ -80,9 +80,9 @@ export async function writeSearchIndex(
       for (const shard of [...stale].sort((a, b) => a - b)) {
         const { index, errors } = await pagefind.createIndex({});
         if (!index) throw new CliError(`the search index could not start: ${errors.join('; ')}`, 1);
-        for (const url of members[shard]!) {
-          const content = fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'), 'utf8');
-          const added = await index.addHTMLFile({ url, content });
+        // Pagefind's service indexes the pages of a shard concurrently: send them all, then wait.
+        const results = await Promise.all(members[shard]!.map((url) => index.addHTMLFile({ url, content: fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'), 'utf8') }).then((added) => ({ url, added }))));
+        for (const { url, added } of results) {
           if (added.errors.length > 0) throw new CliError(`the search index failed on ${url}: ${added.errors.join('; ')}`, 1);
         }
         const fresh = path.join(root, `${shard}.new-${process.pid}`);
