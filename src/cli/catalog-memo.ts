@@ -1,12 +1,10 @@
 /**
- * The catalog's memo on disk (`<cache>/catalog-memo.json`): tokens and summaries by content, so
- * that a build reads every subject but tokenizes and summarises only new contents.
+ * The catalog's memo on disk (`<cache>/catalog-memo.json`): tokens, summaries and headings by
+ * content, so that a build reads every subject but tokenizes and parses only new contents.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOG_MEMO_VERSION, type CatalogMemo } from '../kb/index.ts';
-
-type Entry = { tokens: number; summary: string };
+import { CATALOG_MEMO_VERSION, type CatalogMemo, type CatalogMemoEntry as Entry } from '../kb/index.ts';
 
 /** A memo loaded from a cache folder; {@link saveCatalogMemo} keeps what this run used. */
 export interface StoredCatalogMemo extends CatalogMemo {
@@ -34,7 +32,7 @@ export function loadCatalogMemo(cacheDir: string): StoredCatalogMemo {
     used,
     get(key) {
       const entry = known.get(key);
-      if (entry && typeof entry.tokens === 'number' && typeof entry.summary === 'string') {
+      if (entry && typeof entry.tokens === 'number' && typeof entry.summary === 'string' && Array.isArray(entry.headings)) {
         stats.reused++;
         used.set(key, entry);
         return entry;

@@ -103,12 +103,21 @@ export interface Catalog {
  * {@link memoKey}s; the host drops the whole memo when {@link CATALOG_MEMO_VERSION} changes.
  */
 export interface CatalogMemo {
-  get(key: string): { tokens: number; summary: string } | undefined;
-  set(key: string, value: { tokens: number; summary: string }): void;
+  get(key: string): CatalogMemoEntry | undefined;
+  set(key: string, value: CatalogMemoEntry): void;
 }
 
-/** The version of what a memo holds: the tokenizer and the summary rules. Change it with either. */
-export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:2';
+/** What a {@link CatalogMemo} keeps of one content. */
+export interface CatalogMemoEntry {
+  tokens: number;
+  /** The extractive summary. */
+  summary: string;
+  /** The texts of the headings of a markdown content (none for other formats). */
+  headings: string[];
+}
+
+/** The version of what a memo holds: the tokenizer, the summary and the heading rules. Change it with any. */
+export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:2;headings:1';
 
 /** The memo key of a subject: its format and the sha256 of its content. */
 export function memoKey(format: SubjectFormat, sha256: string): string {
@@ -232,12 +241,12 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       known = {
         tokens: countTokens(read.content),
         summary: read.skipped === null ? summarize({ format: subject.format, text: subject.learning ? learningSummaryText(subject.learning.entry) : read.text, frontMatterLines: frontMatter.lines, description: frontMatter.data['description'] }) : '',
+        headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [],
       };
       memo?.set(key, known);
     }
-    const { tokens, summary } = known;
+    const { tokens, summary, headings } = known;
     const title = titleOf(subject.slug, markdown, read.text, frontMatter);
-    const headings = markdown ? markdownHeadings(read.text, frontMatter.lines) : [];
     if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);
     return {
       topic: topic.id,

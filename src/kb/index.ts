@@ -1,7 +1,7 @@
 /** The public surface of the knowledge core. A test pins this list: change it on purpose. */
 export { addressOf, encodeAddressSegment } from './address.ts';
 export { CATALOG_MEMO_VERSION, buildCatalog, memoKey } from './catalog.ts';
-export type { Catalog, CatalogKnowledge, CatalogMemo, CatalogOptions, CatalogSubject, CatalogTopic } from './catalog.ts';
+export type { Catalog, CatalogKnowledge, CatalogMemo, CatalogMemoEntry, CatalogOptions, CatalogSubject, CatalogTopic } from './catalog.ts';
 export { checkContent } from './check-content.ts';
 export { checkNearDuplicates, findNearDuplicates } from './check-duplicates.ts';
 export type { NearDuplicatePair } from './check-duplicates.ts';

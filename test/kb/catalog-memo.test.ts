@@ -5,17 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, memoKey, type CatalogMemo } from '../../src/kb/index.ts';
+import { buildCatalog, memoKey, type CatalogMemo, type CatalogMemoEntry } from '../../src/kb/index.ts';
 import { loadCatalogMemo, saveCatalogMemo } from '../../src/cli/catalog-memo.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { openTree } from './open-tree.ts';
 
 const TOML = '[kb.topic.t]\nsubjects = "t"\n';
-const FILES = { 't/a.md': '# A\n\nFirst paragraph of a.\n', 't/b.md': '# B\n\nFirst paragraph of b.\n', 't/c.toml': '# Settings\nx = 1\n' };
+const FILES = { 't/a.md': '# A\n\nFirst paragraph of a.\n\n## Usage\n\nText.\n', 't/b.md': '# B\n\nFirst paragraph of b.\n', 't/c.toml': '# Settings\nx = 1\n' };
 
 /** A memo that records what the catalog asked of it. */
 function recordingMemo(): CatalogMemo & { gets: string[]; sets: string[] } {
-  const entries = new Map<string, { tokens: number; summary: string }>();
+  const entries = new Map<string, CatalogMemoEntry>();
   const gets: string[] = [];
   const sets: string[] = [];
   return {
@@ -41,12 +41,12 @@ describe('buildCatalog with a memo', () => {
     memo.sets.length = 0;
     const again = (await buildCatalog(openTree(TOML, FILES).kb, { memo })).catalog;
     expect(memo.sets).toEqual([]);
-    const view = (catalog: typeof first) => catalog.topics[0]!.subjects.map((s) => [s.slug, s.tokens, s.summary, s.sha256]);
+    const view = (catalog: typeof first) => catalog.topics[0]!.subjects.map((s) => [s.slug, s.tokens, s.summary, s.sha256, s.headings, s.keywords]);
     expect(view(again)).toEqual(view(first));
-    expect(view(first).map(([slug, , summary]) => [slug, summary])).toEqual([
-      ['a', 'First paragraph of a.'],
-      ['b', 'First paragraph of b.'],
-      ['c', 'Settings'],
+    expect(view(first).map(([slug, , summary, , headings]) => [slug, summary, headings])).toEqual([
+      ['a', 'First paragraph of a.', ['A', 'Usage']],
+      ['b', 'First paragraph of b.', ['B']],
+      ['c', 'Settings', []],
     ]);
   });
 
@@ -70,10 +70,10 @@ describe('the memo on disk', () => {
   it('keeps what a build used, and starts empty after a version change or damage', () => {
     const cache = makeTree({});
     const memo = loadCatalogMemo(cache);
-    memo.set('markdown:1', { tokens: 3, summary: 'One.' });
+    memo.set('markdown:1', { tokens: 3, summary: 'One.', headings: ['One'] });
     saveCatalogMemo(cache, memo);
     const reloaded = loadCatalogMemo(cache);
-    expect(reloaded.get('markdown:1')).toEqual({ tokens: 3, summary: 'One.' });
+    expect(reloaded.get('markdown:1')).toEqual({ tokens: 3, summary: 'One.', headings: ['One'] });
     expect(reloaded.get('markdown:2')).toBeUndefined();
     expect(reloaded.stats).toEqual({ reused: 1, computed: 0 });
 
@@ -87,10 +87,10 @@ describe('the memo on disk', () => {
   it('drops what the last build did not use', () => {
     const cache = makeTree({});
     const memo = loadCatalogMemo(cache);
-    memo.set('markdown:old', { tokens: 1, summary: '' });
+    memo.set('markdown:old', { tokens: 1, summary: '', headings: [] });
     saveCatalogMemo(cache, memo);
     const next = loadCatalogMemo(cache);
-    next.set('markdown:new', { tokens: 2, summary: '' });
+    next.set('markdown:new', { tokens: 2, summary: '', headings: [] });
     saveCatalogMemo(cache, next);
     expect(Object.keys(JSON.parse(fs.readFileSync(path.join(cache, 'catalog-memo.json'), 'utf8')).entries)).toEqual(['markdown:new']);
   });
