@@ -15,7 +15,7 @@ import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } f
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
-import { searchKeysOf, writeSearchIndex, type SearchManifest } from './search-index.ts';
+import { searchKeysOf, startSearchIndex, type SearchManifest } from './search-index.ts';
 
 export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR] [--base SOURCE]
 
@@ -122,7 +122,16 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     // can run at the same time.
     const staging = path.join(root, '.cache', 'site-builds', createHash('sha1').update(cacheDir).digest('hex').slice(0, 16));
     fs.rmSync(staging, { recursive: true, force: true });
-    await runAstro(root, staging, cacheDir, data);
+    const searchKeys = searchKeysOf(data);
+    // An incremental build leaves unchanged pages in place: Pagefind indexes those of the changed
+    // shards while Astro builds the others.
+    const early = plan.mode === 'incremental' ? await startSearchIndex(outDir, searchKeys, previousBuild?.search, new Set([...plan.pages].map((url) => url.slice(data.routes.base.length - 1))), replaceFolder) : undefined;
+    try {
+      await runAstro(root, staging, cacheDir, data);
+    } catch (error) {
+      await early?.abort();
+      throw error;
+    }
     const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
     io.err(`pages     ${built}; ${data.renderStats.rendered} subjects rendered, ${data.renderStats.unchanged} unchanged (${lap()})`);
     fs.rmSync(markerFile, { force: true });
@@ -132,7 +141,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     } else {
       applyChanges(staging, outDir, data.routes.base, plan.removedPages, plan.removedFiles);
     }
-    const search = await writeSearchIndex(outDir, searchKeysOf(data), plan.mode === 'incremental' ? previousBuild?.search : undefined, replaceFolder);
+    const search = await (early ?? (await startSearchIndex(outDir, searchKeys, undefined, 'all', replaceFolder))).finish();
     await Promise.all([cleanup, search.cleanup]);
     const shards = search.manifest.shards;
     io.err(`search    ${search.pages} pages indexed, ${search.written} of ${plural(shards, 'shard')} written (${lap()})`);

@@ -44,17 +44,32 @@ export function shardOf(url: string, shards: number): number {
   return hash % shards;
 }
 
+/** A search index being written; see {@link startSearchIndex}. */
+export interface SearchIndexing {
+  /**
+   * Adds the pages that were still being built, writes the shards that changed and the list of
+   * shards; returns the manifest to keep, how many pages the index holds, and how many shards
+   * were written.
+   */
+  finish(): Promise<{ manifest: SearchManifest; pages: number; written: number; cleanup: Promise<void> }>;
+  /** Stops indexing and writes nothing (the build failed). */
+  abort(): Promise<void>;
+}
+
 /**
- * Writes the search index of the pages of `dir` (URLs below the base, as `searchKeysOf` gives
- * them), indexing again only the shards that changed since `previous`. Returns the manifest to
- * keep, how many pages the index holds, and how many shards were written.
+ * Starts the search index of the pages of `dir` (URLs below the base, as `searchKeysOf` gives
+ * them), to index again only the shards that changed since `previous`. The pages of those shards
+ * that are final in `dir` already are sent to Pagefind at once, so that it indexes them while the
+ * `pending` pages (URLs below the base, or `'all'`) are still being built; the rest go at
+ * {@link SearchIndexing.finish}.
  */
-export async function writeSearchIndex(
+export async function startSearchIndex(
   dir: string,
   keys: Record<string, string>,
   previous: SearchManifest | undefined,
+  pending: ReadonlySet<string> | 'all',
   replaceFolder: (from: string, to: string) => Promise<void>,
-): Promise<{ manifest: SearchManifest; pages: number; written: number; cleanup: Promise<void> }> {
+): Promise<SearchIndexing> {
   const urls = Object.keys(keys).sort();
   const shards = shardCount(urls.length);
   const members: string[][] = Array.from({ length: shards }, () => []);
@@ -74,26 +89,50 @@ export async function writeSearchIndex(
     if (fs.existsSync(root)) cleanups.push(replaceFolder(fs.mkdtempSync(path.join(dir, '.pagefind-empty-')), root));
     fs.mkdirSync(root, { recursive: true });
   }
-  if (stale.size > 0) {
-    const pagefind = await import('pagefind');
-    try {
-      for (const shard of [...stale].sort((a, b) => a - b)) {
-        const { index, errors } = await pagefind.createIndex({});
-        if (!index) throw new CliError(`the search index could not start: ${errors.join('; ')}`, 1);
-        // Pagefind's service indexes the pages of a shard concurrently: send them all, then wait.
-        const results = await Promise.all(members[shard]!.map((url) => index.addHTMLFile({ url, content: fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'), 'utf8') }).then((added) => ({ url, added }))));
-        for (const { url, added } of results) {
-          if (added.errors.length > 0) throw new CliError(`the search index failed on ${url}: ${added.errors.join('; ')}`, 1);
-        }
-        const fresh = path.join(root, `${shard}.new-${process.pid}`);
-        const written = await index.writeFiles({ outputPath: fresh });
-        if (written.errors.length > 0) throw new CliError(`the search index could not be written: ${written.errors.join('; ')}`, 1);
-        cleanups.push(replaceFolder(fresh, path.join(root, String(shard))));
+  const pagefind = stale.size > 0 ? await import('pagefind') : undefined;
+  const addPages = (index: PagefindIndex, pages: string[]): Promise<void> =>
+    // Pagefind's service indexes pages concurrently: send them all, then wait.
+    Promise.all(pages.map((url) => index.addHTMLFile({ url, content: fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'), 'utf8') }).then((added) => ({ url, added })))).then((results) => {
+      for (const { url, added } of results) {
+        if (added.errors.length > 0) throw new CliError(`the search index failed on ${url}: ${added.errors.join('; ')}`, 1);
       }
-    } finally {
-      await pagefind.close();
+    });
+  const started: { shard: number; index: PagefindIndex; early: Promise<void>; later: string[] }[] = [];
+  try {
+    for (const shard of [...stale].sort((a, b) => a - b)) {
+      const { index, errors } = await pagefind!.createIndex({});
+      if (!index) throw new CliError(`the search index could not start: ${errors.join('; ')}`, 1);
+      const ready = pending === 'all' ? [] : members[shard]!.filter((url) => !pending.has(url));
+      const later = pending === 'all' ? members[shard]! : members[shard]!.filter((url) => pending.has(url));
+      const early = addPages(index, ready);
+      // A failure surfaces at finish; until then nobody awaits this promise.
+      early.catch(() => undefined);
+      started.push({ shard, index, early, later });
     }
+  } catch (error) {
+    await pagefind?.close();
+    throw error;
   }
-  fs.writeFileSync(path.join(root, 'shards.json'), `${JSON.stringify({ shards: members.map((_, i) => `${i}/`) })}\n`);
-  return { manifest: { shards, pages: keys }, pages: urls.length, written: stale.size, cleanup: Promise.all(cleanups).then(() => undefined) };
+  return {
+    async finish() {
+      try {
+        for (const { shard, index, early, later } of started) {
+          await Promise.all([early, addPages(index, later)]);
+          const fresh = path.join(root, `${shard}.new-${process.pid}`);
+          const written = await index.writeFiles({ outputPath: fresh });
+          if (written.errors.length > 0) throw new CliError(`the search index could not be written: ${written.errors.join('; ')}`, 1);
+          cleanups.push(replaceFolder(fresh, path.join(root, String(shard))));
+        }
+      } finally {
+        await pagefind?.close();
+      }
+      fs.writeFileSync(path.join(root, 'shards.json'), `${JSON.stringify({ shards: members.map((_, i) => `${i}/`) })}\n`);
+      return { manifest: { shards, pages: keys }, pages: urls.length, written: stale.size, cleanup: Promise.all(cleanups).then(() => undefined) };
+    },
+    async abort() {
+      await pagefind?.close();
+    },
+  };
 }
+
+type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind').createIndex>>['index']>;
