@@ -18,6 +18,7 @@ import {
   sortDiagnostics,
   type Catalog,
   type CatalogMemo,
+  type CatalogMemoEntry,
   type Diagnostic,
   type FindEntry,
   type KnowledgeBase,
@@ -168,8 +169,8 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
     now.seen = diagnostics.length;
   };
 
-  // Tokens and summaries by content, kept across openings: after an edit only new contents are computed.
-  const known = new Map<string, { tokens: number; summary: string }>();
+  // Tokens, summaries and headings by content, kept across openings: after an edit only new contents are computed.
+  const known = new Map<string, CatalogMemoEntry>();
   const memo: CatalogMemo = { get: (key) => known.get(key) ?? options.memo?.get(key), set: (key, value) => void known.set(key, value) };
 
   /**

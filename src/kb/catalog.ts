@@ -38,7 +38,10 @@ export interface CatalogSubject {
   summary: string;
   /** Up to 20 words of the title, summary and headings that `find` ranks by (SPEC 8). */
   keywords: string[];
-  /** The texts of a markdown subject's headings, in order (none for other formats): keywords are made again from them when the summary changes. */
+  /**
+   * The texts of a markdown subject's headings, in order (none for other formats); for a learning,
+   * its title then its stored keywords. Keywords are made again from them when the summary changes.
+   */
   headings: string[];
   /** How much `find` trusts the subject, 0 to 1 (SPEC 8): 1 for a plain subject. */
   confidence: number;
@@ -245,7 +248,9 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       };
       memo?.set(key, known);
     }
-    const { tokens, summary, headings } = known;
+    const { tokens, summary } = known;
+    // A learning's keywords were chosen for retrieval (seed 004): they count where headings do.
+    const headings = subject.learning ? [...known.headings, ...subject.learning.entry.keywords] : known.headings;
     const title = titleOf(subject.slug, markdown, read.text, frontMatter);
     if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);
     return {

@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import {
   buildCatalog,
   checkContent,
+  findEntriesOf,
   loadConfig,
   loadMarkdownChecks,
   openKnowledgeBase,
+  rankSubjects,
   runLearn,
   type Diagnostic,
   type Learning,
@@ -131,6 +133,15 @@ describe('a learnings topic', () => {
     ]);
     expect(catalog.topics[1]!.subjects.map((s) => ({ slug: s.slug, confidence: s.confidence, learning: s.learning }))).toEqual([{ slug: 'readme', confidence: 1, learning: null }]);
     expect(catalog.knowledge.prompt).toContain('<subject "preference/learn-2">\n# Always use execFileSync over execSync for git commands\n\n- Confidence: 0.5\n- Used: never\n- Created: 2024-01-10T08:00:00.000Z\n- Keywords: zod\n</subject>');
+  });
+
+  it('ranks a learning for find by its stored keywords too, after its title and summary', async () => {
+    const opened = openTree(TOML, { 'notes/knowledge.json': storeText([learning({ keywords: ['schema', 'zod', 'Input-Checks'] })]) });
+    const { catalog } = await buildCatalog(opened.kb);
+    const subject = catalog.topics[0]!.subjects[0]!;
+    expect(subject.keywords).toEqual(['project', 'uses', 'zod', 'schemas', 'api', 'validation', 'schema', 'inputchecks']);
+    // "schema" is in none of the learning's words, only in its stored keywords.
+    expect(rankSubjects(findEntriesOf(catalog), 'schema', { limit: 5 }).map((r) => [r.slug, r.score])).toEqual([['pattern/learn-1', 0.925]]);
   });
 
   it('summarises a multi-line learning by its first paragraph', async () => {
