@@ -9,7 +9,7 @@ import {
   buildLearnDefinition,
   buildSiteIndex,
   findEntriesOf,
-  openKnowledgeBase,
+  listTopicLinks,
   parseFindArguments,
   parseLearnArguments,
   renderFindResults,
@@ -26,6 +26,8 @@ import {
   type SiteIndex,
   type SyllabusConfig,
 } from '../kb/index.ts';
+import { defaultCacheDir, openLocalKnowledgeBase } from '../sources/local-sources.ts';
+import { sourcesCacheDir } from '../sources/source-cache.ts';
 import { watchFolders, type FolderWatch, type WatchTargets } from './folder-watch.ts';
 import type { KnowledgeSource } from './knowledge-source.ts';
 
@@ -106,8 +108,9 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
     });
   }
 
+  // URL sources come from the build's cache: a build that refreshes it counts as a change.
   const targetsOf = (current: SyllabusConfig): WatchTargets => ({
-    trees: current.topics.filter((t) => t.enable).map((t) => t.dir),
+    trees: [...current.topics.filter((t) => t.enable).map((t) => t.dir), ...(listTopicLinks(current).length > 0 ? [sourcesCacheDir(defaultCacheDir(current))] : [])],
     files: current.files,
   });
 
@@ -122,7 +125,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
         options.watchFailed?.(error);
       }
     }
-    const kb = openKnowledgeBase(current);
+    const { kb } = openLocalKnowledgeBase(current);
     const errors = kb.diagnostics().filter((d) => d.kind === 'config-error');
     if (errors.length > 0) return { ok: false, message: sortDiagnostics(errors).map(formatDiagnostic).join('\n') };
     return { ok: true, kb, seen: 0, warned: new Set() };

@@ -46,9 +46,12 @@ export interface SubjectRoute {
   folder: FolderNav | null;
   previous: NavLink | null;
   next: NavLink | null;
-  /** Last commit date (ISO 8601) of the file, when git knows it. */
+  /** Last commit date (ISO 8601) of the file, when git knows it; for a URL source, when it was fetched. */
   updated: string | null;
+  /** The file in the repository (`[site] repository`); null for a URL source, which links to its URL instead. */
   editUrl: string | null;
+  /** The URL a URL source was fetched from; null for a file. */
+  sourceUrl: string | null;
 }
 
 /** A folder on a topic page. */
@@ -124,8 +127,9 @@ export function buildSiteRoutes(catalog: Catalog, site: SiteConfig, history: Fil
         folder: subject.hidden ? null : folderNav(base, topic.id, subject, folders.get(folderOf(subject.slug)) ?? []),
         previous: index === undefined ? null : link(listed[index - 1]),
         next: index === undefined ? null : link(listed[index + 1]),
-        updated: dateOf(history.updated.get(subject.file)),
-        editUrl: site.repository ? editUrl(site, history.root ?? sourceRoot, history.root ? history.realPathOf(subject.file) : subject.file) : null,
+        updated: subject.source ? subject.source.fetchedAt : dateOf(history.updated.get(subject.file)),
+        editUrl: site.repository && !subject.source ? editUrl(site, history.root ?? sourceRoot, history.root ? history.realPathOf(subject.file) : subject.file) : null,
+        sourceUrl: subject.source ? subject.source.url : null,
       });
     }
   }

@@ -20,9 +20,11 @@ import {
   type KnowledgeDiff,
   type LinkTopic,
   type SiteConfig,
+  type SourceDocuments,
   type SubjectChange,
   type SyllabusConfig,
 } from '../kb/index.ts';
+import { readCachedDocuments } from '../sources/local-sources.ts';
 import { readFileHistory } from './git-history.ts';
 import { buildSiteRoutes, type SiteRoutes } from './route-data.ts';
 import type { StaticFile } from './static-files.ts';
@@ -66,6 +68,11 @@ export interface PrepareOptions {
    * content errors (the build stops anyway).
    */
   summarize?: (catalog: Catalog, config: SyllabusConfig) => Promise<Catalog>;
+  /**
+   * The documents of URL sources, as the build fetched them. Default: the copies the last build
+   * left in the cache beside the first config file (`syllabus dev`, `astro dev`); nothing is fetched.
+   */
+  sources?: SourceDocuments;
 }
 
 /**
@@ -79,7 +86,7 @@ export async function prepareSiteData(configFiles: string[], memo?: CatalogMemo,
   if (!loaded.config || hasConfigErrors(configDiagnostics)) {
     throw new Error(`Syllabus: the configuration has errors; run "syllabus check" to see them (${configFiles.join(', ')}).`);
   }
-  const kb = openKnowledgeBase(loaded.config);
+  const kb = openKnowledgeBase(loaded.config, { sources: options.sources ?? readCachedDocuments(loaded.config).documents });
   const built = await buildCatalog(kb, { memo });
   const all = sortDiagnostics([...configDiagnostics, ...kb.diagnostics(), ...built.diagnostics]);
   const catalog = options.summarize && !hasContentErrors(all) ? await options.summarize(built.catalog, loaded.config) : built.catalog;

@@ -15,6 +15,7 @@ import { configForCommand, configPaths, failOnConfigErrors, formatDiagnostic } f
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
+import { describeFetchedSources, fetchSources } from '../sources/fetch-sources.ts';
 import { searchKeysOf, startSearchIndex, type SearchManifest } from './search-index.ts';
 
 export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR] [--base SOURCE]
@@ -22,7 +23,8 @@ export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] 
 Builds the knowledge base into a static site: pages for people, search, and the files agents
 read. Content errors (duplicate slugs, a missing subjects folder) stop the build; run
 "syllabus check" to see every problem. Unchanged subjects are not rendered again: the cache
-keeps their rendering between builds.
+keeps their rendering between builds. URLs listed in a topic's links.txt are fetched (copies in
+the cache are revalidated); a failed fetch is a warning, and the cached copy stands in.
 
 Options:
   -c, --config PATH   config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
@@ -45,7 +47,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   }
   if (positionals.length > 0) throw usageError(`build takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'build');
   // Configuration errors stop the build before anything is read (exit 2).
-  configForCommand(values.config, io);
+  const config = configForCommand(values.config, io);
   const files = configPaths(values.config, io).map((p) => path.resolve(io.cwd, p));
   const outDir = path.resolve(io.cwd, values.out ?? 'dist');
   const cacheDir = path.resolve(io.cwd, values.cache ?? path.join(path.dirname(files[0]!), '.syllabus-cache'));
@@ -62,10 +64,14 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     phase = now;
     return text;
   };
+  // URL sources first: the knowledge base opens with the documents they brought (SPEC 8).
+  const sources = await fetchSources(config, { cacheDir, userAgent: userAgentOf(config.site.url) });
+  const sourcesLine = sources.counts.urls > 0 ? `sources   ${describeFetchedSources(sources.counts)} (${lap()})` : undefined;
   const memo = loadCatalogMemo(cacheDir);
   // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
   const summaries: { report?: SummaryReport } = {};
   const data = await prepareSiteData(files, memo, {
+    sources: sources.documents,
     summarize: async (catalog, config) => {
       if (!config.kb.summaries) return catalog;
       const done = await summarizeCatalog(catalog, config.kb.summaries, { cacheDir, env: io.env, nameOf: shown });
@@ -80,13 +86,14 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   }
   // The build reports what `check` reports (SPEC 5): the content checks' warnings too.
   await loadMarkdownChecks();
-  const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(files[0]!))]);
+  const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(files[0]!)), ...sources.diagnostics]);
   const warnings = checked.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, io.cwd));
   warnings.push(...(summaries.report?.warnings ?? []));
   // SPEC 1: without [site] url, links stay relative and there is no sitemap; the build says so.
   if (!data.site.url) warnings.push(`${shown(files[0]!)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
   for (const warning of warnings) io.err(`warning: ${warning}`);
   const counts = countSubjects(data);
+  if (sourcesLine) io.err(sourcesLine);
   io.err(`read      ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${lap(summaries.report?.ms)})`);
   if (summaries.report) io.err(`summaries ${summaryPhaseText(summaries.report)} (${seconds(summaries.report.ms)})`);
   if (values.base !== undefined) {
@@ -154,6 +161,12 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     `Built ${shown(outDir)}/: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(warnings.length, 'warning')}, ${seconds(performance.now() - started)}`,
   );
   return 0;
+}
+
+/** The User-Agent of URL source fetches: `Syllabus/<version> (+<[site] url>)`, or `Syllabus/<version>` without a url. */
+function userAgentOf(siteUrl: string | undefined): string {
+  const { version } = JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { version: string };
+  return siteUrl ? `Syllabus/${version} (+${siteUrl})` : `Syllabus/${version}`;
 }
 
 /** Marks an output folder as the build the cache's manifest describes. */

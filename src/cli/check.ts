@@ -6,10 +6,10 @@ import {
   hasConfigErrors,
   hasContentErrors,
   loadMarkdownChecks,
-  openKnowledgeBase,
   sortDiagnostics,
   type Diagnostic,
 } from '../kb/index.ts';
+import { openLocalKnowledgeBase } from '../sources/local-sources.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic, readConfig } from './knowledge-base-options.ts';
@@ -75,13 +75,16 @@ export async function checkCommand(argv: string[], io: CommandIo): Promise<numbe
   return values.strict && warnings > 0 ? 1 : 0;
 }
 
-/** Every diagnostic of a knowledge base: configuration, walking, content, and the checks only `check` runs. */
+/**
+ * Every diagnostic of a knowledge base: configuration, walking, content, and the checks only
+ * `check` runs, with the URL sources the last build has not fetched (check never fetches).
+ */
 async function collectDiagnostics(configFlags: string[] | undefined, io: CommandIo): Promise<Diagnostic[]> {
   const loaded = readConfig(configFlags, io);
   if (!loaded.config) return sortDiagnostics(loaded.diagnostics);
-  const kb = openKnowledgeBase(loaded.config);
+  const { kb, unfetched } = openLocalKnowledgeBase(loaded.config);
   if (hasConfigErrors(kb.diagnostics())) return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics()]);
   const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
   const checks = checkContent(catalog, loaded.config.site, path.dirname(loaded.config.files[0]!));
-  return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks]);
+  return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched]);
 }

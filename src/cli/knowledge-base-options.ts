@@ -4,12 +4,12 @@ import {
   hasConfigErrors,
   loadConfig,
   sortDiagnostics,
-  openKnowledgeBase,
   readConfigFiles,
   type Diagnostic,
   type KnowledgeBase,
   type SyllabusConfig,
 } from '../kb/index.ts';
+import { openLocalKnowledgeBase } from '../sources/local-sources.ts';
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 
@@ -68,9 +68,12 @@ export function configForCommand(flags: readonly string[] | undefined, io: Comma
   return loaded.config!;
 }
 
-/** Opens the knowledge base of a config; configuration errors found on disk throw (exit 2). */
+/**
+ * Opens the knowledge base of a config, its URL sources as the last build cached them (never
+ * fetched here); configuration errors found on disk throw (exit 2).
+ */
 export function openForCommand(config: SyllabusConfig, io: CommandIo): KnowledgeBase {
-  const kb = openKnowledgeBase(config);
+  const { kb } = openLocalKnowledgeBase(config);
   failOnConfigErrors(kb.diagnostics(), io);
   return kb;
 }

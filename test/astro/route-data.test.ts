@@ -184,6 +184,7 @@ describe('subject pages', () => {
       next: { label: 'Install', url: '/guide/setup/install/' },
       updated: null,
       editUrl: null,
+      sourceUrl: null,
     });
   });
 
@@ -355,6 +356,28 @@ describe('last updated', () => {
       ['setup/wip', null],
       ['zeta', null],
       ['a/clang++', null],
+    ]);
+  });
+});
+
+describe('a URL source', () => {
+  it('links to its URL instead of the repository, and is dated by its fetch, not by git', () => {
+    const links = `${DIR}/links.txt`;
+    const s = subject({
+      path: 'https://example.com/docs/intro.html',
+      slug: 'example.com/docs/intro',
+      address: 'example~2Ecom/docs/intro',
+      file: links,
+      source: { url: 'https://example.com/docs/intro.html', line: 2, fetchedAt: '2026-11-20T10:00:00.000Z' },
+    });
+    const history: FileHistory = { updated: new Map([[links, 1_700_000_000]]), root: '/repo', realPathOf: (file) => file };
+    const [route] = buildSiteRoutes(catalogOf(topic({ id: 'guide', subjects: [s] })), { ...SITE, repository: 'https://github.com/acme/kb' }, history, '/repo/kb').subjects;
+    expect([route!.url, route!.updated, route!.editUrl, route!.sourceUrl, route!.rawUrl]).toEqual([
+      '/guide/example~2Ecom/docs/intro/',
+      '2026-11-20T10:00:00.000Z',
+      null,
+      'https://example.com/docs/intro.html',
+      null,
     ]);
   });
 });

@@ -1,0 +1,69 @@
+/**
+ * The cache of URL sources (SPEC 8): one JSON file per URL in `<cache>/sources/`, named by the
+ * sha256 of the URL. The build writes it; every other command reads it and never fetches.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SourceDocument, SourceFormat } from '../kb/index.ts';
+
+/** The version of a cached copy's shape; a copy of another version is not read. */
+const CACHE_VERSION = 1;
+
+/** What the cache keeps of one URL. */
+export interface CachedSource {
+  version: typeof CACHE_VERSION;
+  /** The URL as listed (the key). */
+  url: string;
+  /** The address the content came from, after redirects. */
+  finalUrl: string;
+  /** When the content was fetched (ISO 8601); a fetch that brings the same content keeps it. */
+  fetchedAt: string;
+  etag: string | undefined;
+  lastModified: string | undefined;
+  contentType: string | undefined;
+  /** The conversion that made `content` (`SOURCE_CONVERSION_VERSION`). */
+  conversion: number;
+  format: SourceFormat;
+  content: string;
+}
+
+/** The folder of the cached sources inside a build cache. */
+export function sourcesCacheDir(cacheDir: string): string {
+  return path.join(cacheDir, 'sources');
+}
+
+/** The file that holds the cached copy of `url`. */
+export function sourceCacheFile(cacheDir: string, url: string): string {
+  return path.join(sourcesCacheDir(cacheDir), `${createHash('sha256').update(url).digest('hex')}.json`);
+}
+
+/** The cached copy of `url`, or undefined when there is none (or it is damaged, or of another shape). */
+export function readCachedSource(cacheDir: string, url: string): CachedSource | undefined {
+  try {
+    const entry = JSON.parse(fs.readFileSync(sourceCacheFile(cacheDir, url), 'utf8')) as Partial<CachedSource>;
+    const valid =
+      entry.version === CACHE_VERSION &&
+      entry.url === url &&
+      typeof entry.content === 'string' &&
+      typeof entry.fetchedAt === 'string' &&
+      (entry.format === 'markdown' || entry.format === 'text');
+    return valid ? (entry as CachedSource) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a cached copy in one rename, so a reader never sees half of it. */
+export function writeCachedSource(cacheDir: string, entry: Omit<CachedSource, 'version'>): void {
+  const file = sourceCacheFile(cacheDir, entry.url);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify({ version: CACHE_VERSION, ...entry }, null, 1));
+  fs.renameSync(temporary, file);
+}
+
+/** The document the knowledge base gets from a cached copy. */
+export function documentOf(entry: CachedSource): SourceDocument {
+  return { content: entry.content, format: entry.format, fetchedAt: entry.fetchedAt };
+}
