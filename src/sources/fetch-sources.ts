@@ -7,6 +7,7 @@
 import { listTopicLinks, type Diagnostic, type SourceDocument, type SyllabusConfig } from '../kb/index.ts';
 import { mapBounded } from '../remote/map-bounded.ts';
 import { loadHtmlConverter } from './html-to-markdown.ts';
+import { loadMarkdownLinks } from './markdown-links.ts';
 import { convertBody, SOURCE_CONVERSION_VERSION } from './source-body.ts';
 import { documentOf, readCachedSource, writeCachedSource, type CachedSource } from './source-cache.ts';
 import { fetchUrl, type FetchProblem } from './url-fetch.ts';
@@ -54,7 +55,7 @@ export async function fetchSources(config: SyllabusConfig, options: FetchSources
   const listed = listTopicLinks(config);
   const urls = [...new Set(listed.flatMap((t) => t.links.map((l) => l.url)))];
   const settings = config.kb.sources;
-  if (urls.length > 0) await loadHtmlConverter();
+  if (urls.length > 0) await Promise.all([loadHtmlConverter(), loadMarkdownLinks()]);
   const now = options.now ?? (() => new Date());
   const outcomes = await mapBounded(urls, settings.concurrency, async (url): Promise<UrlOutcome> => {
     const cached = readCachedSource(options.cacheDir, url);

@@ -4,13 +4,14 @@
  */
 import { isBinary, type SourceFormat } from '../kb/index.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
+import { absoluteMarkdownLinks } from './markdown-links.ts';
 import type { FetchProblem } from './url-fetch.ts';
 
 /**
  * The version of the conversion: part of every cached copy, so that a copy made by an older
  * conversion is fetched and converted again instead of being revalidated.
  */
-export const SOURCE_CONVERSION_VERSION = 1;
+export const SOURCE_CONVERSION_VERSION = 2;
 
 /** A converted body, or why there is none. */
 export type ConvertedBody = { ok: true; format: SourceFormat; content: string } | ({ ok: false } & FetchProblem);
@@ -21,9 +22,10 @@ const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown']);
 /**
  * Converts the body of `url` (its final address, after redirects) by its `Content-Type`:
  * - `text/html`, `application/xhtml+xml` → markdown (see `htmlToMarkdown`);
- * - `text/markdown`, `text/x-markdown` → markdown, as it is;
- * - `text/plain` → plain text as it is, or markdown when the URL's path ends in `.md` or
- *   `.markdown` (raw file hosts serve markdown as text/plain);
+ * - `text/markdown`, `text/x-markdown` → markdown, as it is but for its relative links, made
+ *   absolute (see `absoluteMarkdownLinks`);
+ * - `text/plain` → plain text as it is, or markdown (as above) when the URL's path ends in `.md`
+ *   or `.markdown` (raw file hosts serve markdown as text/plain);
  * - anything else, a missing type, or a body with a NUL byte in its first 8192 bytes, is refused.
  * Text is decoded by the type's `charset` (for HTML also a `<meta charset>`), else as UTF-8 (a BOM
  * dropped); the core turns line breaks into `\n` when it reads the content.
@@ -44,7 +46,7 @@ export function convertBody(body: Buffer, contentType: string | undefined, url: 
   const text = decode(body, charset ?? (html ? metaCharset(body) : undefined));
   if (html) return { ok: true, format: 'markdown', content: htmlToMarkdown(text, url).markdown };
   const markdown = MARKDOWN_TYPES.has(mime) || /\.(?:md|markdown)$/i.test(new URL(url).pathname);
-  return { ok: true, format: markdown ? 'markdown' : 'text', content: text };
+  return markdown ? { ok: true, format: 'markdown', content: absoluteMarkdownLinks(text, url) } : { ok: true, format: 'text', content: text };
 }
 
 function parseContentType(value: string | undefined): { mime: string; charset: string | undefined } {

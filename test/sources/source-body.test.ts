@@ -5,9 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHtmlConverter } from '../../src/sources/html-to-markdown.ts';
+import { loadMarkdownLinks } from '../../src/sources/markdown-links.ts';
 import { convertBody } from '../../src/sources/source-body.ts';
 
-beforeAll(loadHtmlConverter);
+beforeAll(() => Promise.all([loadHtmlConverter(), loadMarkdownLinks()]));
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -92,10 +93,36 @@ describe('convertBody', () => {
     expect(convertBody(Buffer.from('Caf\xe9', 'latin1'), 'text/plain; charset=ISO-8859-1', 'https://example.com/a')).toEqual({ ok: true, format: 'text', content: 'Café' });
   });
 
-  it('keeps markdown and plain text as they are; text/plain at a .md path is markdown', () => {
-    const markdown = '# Title\r\n\r\n[rel](docs/x.md)\n';
-    expect(convertBody(Buffer.from(markdown), 'text/markdown; charset=utf-8', 'https://example.com/README')).toEqual({ ok: true, format: 'markdown', content: markdown });
-    expect(convertBody(Buffer.from(markdown), 'text/plain', 'https://raw.example.com/main/README.MD')).toEqual({ ok: true, format: 'markdown', content: markdown });
+  it('keeps markdown as it is but for its relative links, made absolute; text/plain at a .md path is markdown', () => {
+    const markdown = [
+      '# Title\r',
+      '\r',
+      'See [the docs](docs/x.md), [about](/about "About"), [abs](https://a.example/c), [a section](#install) and <https://auto.example/>.',
+      '![logo](img/logo.png) [![badge](badge.svg)](../CONTRIBUTING.md) [spaced](<my notes.md>) [paren](a(1).md) [escaped](a\\_b.md)',
+      '',
+      '[ref]: ./ref/target.md "Title"',
+      '',
+      '```',
+      '[in code](stays.md)',
+      '```',
+      '',
+    ].join('\n');
+    const absolute = [
+      '# Title\r',
+      '\r',
+      'See [the docs](https://raw.example.com/acme/main/docs/x.md), [about](https://raw.example.com/about "About"), [abs](https://a.example/c), [a section](#install) and <https://auto.example/>.',
+      '![logo](https://raw.example.com/acme/main/img/logo.png) [![badge](https://raw.example.com/acme/main/badge.svg)](https://raw.example.com/acme/CONTRIBUTING.md) [spaced](<https://raw.example.com/acme/main/my%20notes.md>) [paren](<https://raw.example.com/acme/main/a(1).md>) [escaped](a\\_b.md)',
+      '',
+      '[ref]: https://raw.example.com/acme/main/ref/target.md "Title"',
+      '',
+      '```',
+      '[in code](stays.md)',
+      '```',
+      '',
+    ].join('\n');
+    expect(convertBody(Buffer.from(markdown), 'text/markdown; charset=utf-8', 'https://raw.example.com/acme/main/README')).toEqual({ ok: true, format: 'markdown', content: absolute });
+    expect(convertBody(Buffer.from(markdown), 'text/plain', 'https://raw.example.com/acme/main/README.MD')).toEqual({ ok: true, format: 'markdown', content: absolute });
+    expect(convertBody(Buffer.from('[rel](docs/x.md)'), 'text/plain', 'https://example.com/notes.txt')).toEqual({ ok: true, format: 'text', content: '[rel](docs/x.md)' });
     expect(convertBody(Buffer.from('\uFEFFplain\n'), 'text/plain', 'https://example.com/notes.txt')).toEqual({ ok: true, format: 'text', content: 'plain\n' });
   });
 
