@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type SyllabusConfig } from '../../src/kb/index.ts';
 import { describeFetchedSources, fetchSources } from '../../src/sources/fetch-sources.ts';
@@ -74,6 +75,17 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
       return send(500, { 'content-type': 'text/plain' }, 'oops');
     case '/image':
       return send(200, { 'content-type': 'image/png' }, 'PNG');
+    case '/gzip': {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-encoding': 'gzip' });
+      res.end(zlib.gzipSync('Compressed café.\n'));
+      return;
+    }
+    case '/bomb': {
+      // 1 MB of zeros in about 1 kB: the bound counts what the body expands to.
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+      res.end(zlib.gzipSync(Buffer.alloc(1024 * 1024)));
+      return;
+    }
     default:
       return send(404, {});
   }
@@ -164,6 +176,15 @@ describe('fetching URL sources', () => {
     );
     // The redirect was followed to the markdown page.
     expect(fetched.documents.get(`${base}/moved`)?.content).toBe('# Notes\n\nPlain *markdown*.\n');
+  });
+
+  it('reads gzipped answers, and counts max_bytes after decompression', async () => {
+    const { config, cacheDir } = configOf([`${base}/gzip`, `${base}/bomb`]);
+    const fetched = await fetchSources(config, { cacheDir, userAgent: USER_AGENT, now: () => T1 });
+    expect(Object.fromEntries(fetched.documents)).toEqual({ [`${base}/gzip`]: { content: 'Compressed café.\n', format: 'text', fetchedAt: T1.toISOString() } });
+    expect(fetched.diagnostics.map((d) => d.message)).toEqual([
+      `${base}/bomb could not be fetched: the page is larger than 4096 bytes (kb.sources.max_bytes). The build goes on without it: topic "web" has no subject for it until a fetch succeeds. List a smaller page, or raise max_bytes in [kb.sources].`,
+    ]);
   });
 
   it('refuses loopback addresses unless allow_private = true, with a message that says how', async () => {
