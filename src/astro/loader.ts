@@ -8,7 +8,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { loadFrontMatterParser, readFrontMatter, type CatalogSubject } from '../kb/index.ts';
 import { finishSubjectHtml } from './rendered-html.ts';
 import { loadSiteData, resetSiteData, type SiteData } from './site-data.ts';
-import { heldRenderings, pruneCachedRenderings, readCachedRendering, writeCachedRendering, type SubjectRendering } from './subject-renderings.ts';
+import { heldRenderings, openRenderingCache, type SubjectRendering } from './subject-renderings.ts';
 
 /** Bumped when what the loaders store changes shape: older entries are then rendered again. */
 export const LOADER_VERSION = 5;
@@ -61,17 +61,16 @@ export function subjectsLoader(): Loader {
 
 /**
  * Makes the rendering of each subject a page of this build shows available to the pages: from
- * memory when its digest is unchanged, else from the cache folder, else rendered (and cached).
+ * memory when its digest is unchanged, else from the cache's packs, else rendered (and cached).
  * An incremental build needs only the subjects of the pages it builds. Astro's own store stays
  * empty: the renderings never go through its serialisation.
  */
 async function loadSubjects(context: LoaderContext): Promise<void> {
   const [data] = await Promise.all([loadSiteData(), loadFrontMatterParser()]);
   const { generateDigest } = context;
-  const cacheDir = fileURLToPath(new URL('syllabus-renderings/', context.config.cacheDir));
+  const cache = openRenderingCache(fileURLToPath(new URL('syllabus-renderings/', context.config.cacheDir)));
   const held = heldRenderings();
   const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => `${r.subject.topic}/${r.subject.slug}`)) : undefined;
-  const digests = new Set<string>();
   const entries = new Map<string, { digest: string; data: { topic: string; slug: string } }>();
   const stale: { id: string; subject: CatalogSubject; digest: string }[] = [];
   const shared = renderInputs(data);
@@ -79,12 +78,11 @@ async function loadSubjects(context: LoaderContext): Promise<void> {
     for (const subject of topic.subjects) {
       const id = `${subject.topic}/${subject.slug}`;
       const digest = generateDigest({ ...shared, file: subject.file, sha256: subject.sha256, title: subject.title, format: subject.format, language: subject.language, skipped: subject.skipped });
-      digests.add(digest);
       entries.set(id, { digest, data: { topic: subject.topic, slug: subject.slug } });
       if (needed && !needed.has(id)) continue;
       // Compare before rendering: rendering is the cost the digest saves.
       if (held.get(id)?.digest === digest) continue;
-      const cached = readCachedRendering(cacheDir, digest);
+      const cached = cache.get(id, digest);
       if (cached) held.set(id, { digest, rendering: cached });
       else stale.push({ id, subject, digest });
     }
@@ -94,7 +92,7 @@ async function loadSubjects(context: LoaderContext): Promise<void> {
     while (next < stale.length) {
       const { id, subject, digest } = stale[next++]!;
       const rendering = await renderSubject(subject, context);
-      writeCachedRendering(cacheDir, digest, rendering);
+      cache.set(id, { digest, rendering });
       held.set(id, { digest, rendering });
     }
   };
@@ -116,7 +114,8 @@ async function loadSubjects(context: LoaderContext): Promise<void> {
     // A build's pages read the renderings from memory; stores of earlier versions held them.
     store.clear();
   }
-  pruneCachedRenderings(cacheDir, digests);
+  // Packs drop the subjects that are gone; a build of every page also cleans the packs it did not read.
+  cache.save(new Set(entries.keys()), needed === undefined && !context.watcher);
   data.renderStats = { rendered: stale.length, unchanged: entries.size - stale.length, dropped };
   context.logger.info(`${stale.length} of ${entries.size} subjects rendered, ${entries.size - stale.length} unchanged, ${dropped} dropped`);
 }

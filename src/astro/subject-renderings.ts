@@ -1,13 +1,18 @@
 /**
- * The rendered subjects of this process, by id `<topic>/<slug>`, and their copies on disk.
+ * The rendered subjects of this process, by id `<topic>/<slug>`, and their copies in the cache.
  *
  * Renderings are kept out of Astro's content store on purpose: Astro serialises its whole store
  * after every sync, which on a large site cost more than the build of one changed page. Here a
- * build holds in memory only the renderings of the pages it builds, reads each from the cache
- * folder by its digest, and renders only what the cache lacks.
+ * build holds in memory only the renderings of the pages it builds, and reads and writes only the
+ * cache packs that hold them.
+ *
+ * The cache is {@link RENDERING_PACKS} pack files, a subject's pack chosen by its id: a changed
+ * subject replaces its own entry, and a build that renders one subject rewrites one small pack
+ * (thousands of small files would cost more to write than the renderings themselves).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { shardOf } from '../kb/index.ts';
 
 /** A heading of a rendered subject, for its table of contents. */
 export interface SubjectHeading {
@@ -22,13 +27,25 @@ export interface SubjectRendering {
   metadata: { headings: SubjectHeading[]; titleHtml?: string | null };
 }
 
+/** A rendering with the digest of everything it was made from. */
+export interface HeldRendering {
+  digest: string;
+  rendering: SubjectRendering;
+}
+
+/** How many pack files the cache spreads renderings over. */
+export const RENDERING_PACKS = 64;
+
+/** The format of a pack file; another value is read as an empty pack. */
+const PACK_VERSION = 1;
+
 const RENDERINGS = Symbol.for('syllabus.subject-renderings');
 // Astro runs the loaders and the pages as separate module instances of one process.
-type Shared = { [RENDERINGS]?: Map<string, { digest: string; rendering: SubjectRendering }> };
+type Shared = { [RENDERINGS]?: Map<string, HeldRendering> };
 const shared = globalThis as Shared;
 
 /** The renderings held by this process (the loader fills it; pages read it). */
-export function heldRenderings(): Map<string, { digest: string; rendering: SubjectRendering }> {
+export function heldRenderings(): Map<string, HeldRendering> {
   return (shared[RENDERINGS] ??= new Map());
 }
 
@@ -37,37 +54,70 @@ export function renderingOf(id: string): SubjectRendering | undefined {
   return heldRenderings().get(id)?.rendering;
 }
 
-/** The cache folder's copy of a rendering, by digest; undefined when absent or damaged. */
-export function readCachedRendering(dir: string, digest: string): SubjectRendering | undefined {
+/** The cache's renderings, read pack by pack on first use, written back where they changed. */
+export interface RenderingCache {
+  /** The cached rendering of `id`, when it was made from `digest`. */
+  get(id: string, digest: string): SubjectRendering | undefined;
+  /** Keeps a new rendering of `id`. */
+  set(id: string, held: HeldRendering): void;
+  /**
+   * Writes the packs that changed, without the entries of subjects not in `current`. With
+   * `everyPack`, every pack is read and cleaned (a full build knows every current id).
+   */
+  save(current: ReadonlySet<string>, everyPack: boolean): void;
+}
+
+/** Opens the rendering cache in folder `dir` (created when a pack is first written). */
+export function openRenderingCache(dir: string): RenderingCache {
+  const packs = new Map<number, { entries: Map<string, HeldRendering>; dirty: boolean }>();
+  const packAt = (n: number) => {
+    let pack = packs.get(n);
+    if (!pack) {
+      pack = { entries: readPack(path.join(dir, `${n}.json`)), dirty: false };
+      packs.set(n, pack);
+    }
+    return pack;
+  };
+  return {
+    get(id, digest) {
+      const stored = packAt(shardOf(id, RENDERING_PACKS)).entries.get(id);
+      return stored?.digest === digest ? stored.rendering : undefined;
+    },
+    set(id, held) {
+      const pack = packAt(shardOf(id, RENDERING_PACKS));
+      pack.entries.set(id, held);
+      pack.dirty = true;
+    },
+    save(current, everyPack) {
+      if (everyPack) for (let n = 0; n < RENDERING_PACKS; n++) packAt(n);
+      for (const [n, pack] of packs) {
+        for (const id of pack.entries.keys()) {
+          if (!current.has(id)) {
+            pack.entries.delete(id);
+            pack.dirty = true;
+          }
+        }
+        if (pack.dirty) writePack(dir, n, pack.entries);
+      }
+    },
+  };
+}
+
+function readPack(file: string): Map<string, HeldRendering> {
   try {
-    const stored = JSON.parse(fs.readFileSync(path.join(dir, `${digest}.json`), 'utf8')) as SubjectRendering;
-    return typeof stored.html === 'string' && Array.isArray(stored.metadata?.headings) ? stored : undefined;
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; entries?: Record<string, HeldRendering> };
+    if (stored.version !== PACK_VERSION || typeof stored.entries !== 'object' || stored.entries === null) return new Map();
+    return new Map(Object.entries(stored.entries).filter(([, held]) => typeof held?.digest === 'string' && typeof held.rendering?.html === 'string' && Array.isArray(held.rendering.metadata?.headings)));
   } catch {
-    return undefined;
+    // No pack yet, or a damaged one: its subjects are rendered again.
+    return new Map();
   }
 }
 
-/** Keeps a rendering in the cache folder under its digest (written whole, then renamed). */
-export function writeCachedRendering(dir: string, digest: string, rendering: SubjectRendering): void {
+function writePack(dir: string, n: number, entries: ReadonlyMap<string, HeldRendering>): void {
   fs.mkdirSync(dir, { recursive: true });
-  const target = path.join(dir, `${digest}.json`);
+  const target = path.join(dir, `${n}.json`);
   const temporary = `${target}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify(rendering));
+  fs.writeFileSync(temporary, JSON.stringify({ version: PACK_VERSION, entries: Object.fromEntries(entries) }));
   fs.renameSync(temporary, target);
-}
-
-/**
- * Removes from the cache folder every rendering whose digest is not in `current` (contents that
- * no longer exist), and what an interrupted write left. One build uses a cache folder at a time.
- */
-export function pruneCachedRenderings(dir: string, current: ReadonlySet<string>): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!(name.endsWith('.json') && current.has(name.slice(0, -'.json'.length)))) fs.rmSync(path.join(dir, name), { force: true });
-  }
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteData } from '../astro/site-data.ts';
+import { shardOf } from '../kb/index.ts';
 import { CliError } from './errors.ts';
 
 /** Pages per shard (a tuning knob: `SYLLABUS_SEARCH_SHARD_PAGES` overrides it, for tests). */
@@ -35,13 +36,6 @@ export function searchKeysOf(data: SiteData): Record<string, string> {
 export function shardCount(pages: number): number {
   const perShard = Number(process.env['SYLLABUS_SEARCH_SHARD_PAGES'] ?? PAGES_PER_SHARD);
   return Math.max(1, Math.ceil(pages / (perShard > 0 ? perShard : PAGES_PER_SHARD)));
-}
-
-/** The shard of a page: a stable hash of its URL. */
-export function shardOf(url: string, shards: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193) >>> 0;
-  return hash % shards;
 }
 
 /** A search index being written; see {@link startSearchIndex}. */

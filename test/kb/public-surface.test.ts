@@ -152,6 +152,7 @@ describe('the public surface of src/kb', () => {
       'runLearn',
       'serializeEndpoint',
       'serializeLearningsStore',
+      'shardOf',
       'siteUrl',
       'skippedMessage',
       'slugOf',
