@@ -78,8 +78,7 @@ export async function fetchSources(config: SyllabusConfig, options: FetchSources
       return { kind: 'failed', detail, cached };
     }
     const same = cached !== undefined && cached.content === converted.content && cached.format === converted.format;
-    const entry: CachedSource = {
-      version: 1,
+    const entry = writeCachedSource(options.cacheDir, {
       url,
       finalUrl: fetched.url,
       fetchedAt: same ? cached.fetchedAt : now().toISOString(),
@@ -89,8 +88,7 @@ export async function fetchSources(config: SyllabusConfig, options: FetchSources
       conversion: SOURCE_CONVERSION_VERSION,
       format: converted.format,
       content: converted.content,
-    };
-    writeCachedSource(options.cacheDir, entry);
+    });
     return { kind: 'fetched', entry };
   });
 

@@ -54,13 +54,15 @@ export function readCachedSource(cacheDir: string, url: string): CachedSource | 
   }
 }
 
-/** Writes a cached copy in one rename, so a reader never sees half of it. */
-export function writeCachedSource(cacheDir: string, entry: Omit<CachedSource, 'version'>): void {
+/** Writes a cached copy in one rename, so a reader never sees half of it; returns it as stored. */
+export function writeCachedSource(cacheDir: string, fields: Omit<CachedSource, 'version'>): CachedSource {
+  const entry: CachedSource = { version: CACHE_VERSION, ...fields };
   const file = sourceCacheFile(cacheDir, entry.url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify({ version: CACHE_VERSION, ...entry }, null, 1));
+  fs.writeFileSync(temporary, JSON.stringify(entry, null, 1));
   fs.renameSync(temporary, file);
+  return entry;
 }
 
 /** The document the knowledge base gets from a cached copy. */
