@@ -21,7 +21,7 @@ export const SubjectEntrySchema = z
     format: z.enum(['markdown', 'text', 'code']).describe('markdown and text are passed through; code is shown as a fenced block.'),
     language: z.string().nullable().describe('The fence language of a code subject; null otherwise.'),
     skipped: z.enum(['binary', 'too-large', 'unreadable']).nullable().describe('Why the content is a one-line message instead of the file; null when it is not.'),
-    path: z.string().describe('The file path relative to the topic folder, as stored.'),
+    path: z.string().describe('The file path relative to the topic folder, as stored; for a URL source (links.txt), its URL.'),
     bytes: z.number().int().nonnegative().describe('Size of the file as stored.'),
     tokens: z.number().int().nonnegative().describe('o200k_base tokens of the content.'),
     sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 (hex) of the content as UTF-8: the content of the subject JSON and the markdown twin.'),
