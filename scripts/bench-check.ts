@@ -24,7 +24,7 @@ import {
   checkNearDuplicates,
   checkTitles,
   loadConfig,
-  loadMarkdownChecks,
+  loadMarkdownParser,
   openKnowledgeBase,
   readConfigFiles,
   type Catalog,
@@ -180,7 +180,7 @@ async function timeChecksInProcess(dir: string): Promise<void> {
   const read = readConfigFiles(['kb.toml'], dir);
   const { config } = loadConfig(read.sources);
   const kb = openKnowledgeBase(config!);
-  await loadMarkdownChecks();
+  await loadMarkdownParser();
   const built = await (async () => {
     const start = process.hrtime.bigint();
     const { catalog } = await buildCatalog(kb);

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { changesBySubject, checkContent, diffPublished, hasContentErrors, loadMarkdownChecks, snapshotOfSource, sortDiagnostics, subjectsToLoad } from '../kb/index.ts';
+import { changesBySubject, checkContent, diffPublished, hasContentErrors, loadMarkdownParser, snapshotOfSource, sortDiagnostics, subjectsToLoad } from '../kb/index.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
 import { buildManifest, planBuild, type BuildManifest } from '../astro/build-plan.ts';
 import { prepareSiteData, provideSiteData, type SiteData } from '../astro/site-data.ts';
@@ -85,7 +85,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     throw new CliError(`the knowledge base has ${errors.length} content ${errors.length === 1 ? 'error' : 'errors'}; nothing was built.`, 1, errors.map((e) => `error: ${e}`));
   }
   // The build reports what `check` reports (SPEC 5): the content checks' warnings too.
-  await loadMarkdownChecks();
+  await loadMarkdownParser();
   const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(files[0]!)), ...sources.diagnostics]);
   const warnings = checked.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, io.cwd));
   warnings.push(...(summaries.report?.warnings ?? []));

@@ -5,7 +5,7 @@ import {
   checkContent,
   hasConfigErrors,
   hasContentErrors,
-  loadMarkdownChecks,
+  loadMarkdownParser,
   sortDiagnostics,
   type Diagnostic,
 } from '../kb/index.ts';
@@ -84,7 +84,7 @@ async function collectDiagnostics(configFlags: string[] | undefined, io: Command
   if (!loaded.config) return sortDiagnostics(loaded.diagnostics);
   const { kb, unfetched } = openLocalKnowledgeBase(loaded.config);
   if (hasConfigErrors(kb.diagnostics())) return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics()]);
-  const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+  const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
   const checks = checkContent(catalog, loaded.config.site, path.dirname(loaded.config.files[0]!));
   return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched]);
 }

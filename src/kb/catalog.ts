@@ -13,7 +13,8 @@ import { learningSummaryText } from './learnings-subjects.ts';
 import { markdownHeadings } from './headings.ts';
 import { subjectKeywords } from './keywords.ts';
 import { resolvePatterns } from './resolve.ts';
-import { loadSummaryParser, summarize } from './summary.ts';
+import { loadMarkdownParser } from './markdown-parser.ts';
+import { summarize } from './summary.ts';
 import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
 import { countTokens, loadTokenizer } from './tokens.ts';
 
@@ -135,7 +136,7 @@ export interface CatalogOptions {
 
 /** Builds the catalog of a knowledge base, reading every subject; reports what reading found. */
 export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = {}): Promise<{ catalog: Catalog; diagnostics: Diagnostic[] }> {
-  const [{ createHash }] = await Promise.all([import('node:crypto'), loadTokenizer(), loadFrontMatterParser(), loadSummaryParser()]);
+  const [{ createHash }] = await Promise.all([import('node:crypto'), loadTokenizer(), loadFrontMatterParser(), loadMarkdownParser()]);
   const diagnostics: Diagnostic[] = [];
   const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
   const kbTopics = kb.topics();

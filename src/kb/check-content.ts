@@ -11,7 +11,7 @@ import { checkMentions } from './check-mentions.ts';
 import { checkTitles } from './check-titles.ts';
 
 /**
- * Every content check over a catalog. Needs `loadMarkdownChecks()` first. `root` is the folder
+ * Every content check over a catalog. Needs `loadMarkdownParser()` first. `root` is the folder
  * near-duplicate warnings name files relative to (the first config file's).
  */
 export function checkContent(catalog: Catalog, site: SiteConfig, root: string): Diagnostic[] {

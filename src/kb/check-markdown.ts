@@ -3,8 +3,9 @@
  * and headings, each with the line and column it starts at. Parsed once per subject with
  * remark-parse (CommonMark), front matter left out.
  */
-import type { Nodes, Root } from 'mdast';
+import type { Nodes } from 'mdast';
 import type { CatalogSubject } from './catalog.ts';
+import { parseMarkdown } from './markdown-parser.ts';
 
 /** A link destination written in a subject: `[text](url)`, `![alt](url)` or `[label]: url`. */
 export interface MarkdownLink {
@@ -35,17 +36,6 @@ export interface MarkdownOutline {
   headings: MarkdownHeading[];
 }
 
-type ParseMarkdown = (text: string) => Root;
-let parseMarkdown: ParseMarkdown | undefined;
-
-/** Loads the markdown parser; call once before the checks that read markdown. */
-export async function loadMarkdownChecks(): Promise<void> {
-  if (parseMarkdown) return;
-  const [{ unified }, { default: remarkParse }] = await Promise.all([import('unified'), import('remark-parse')]);
-  const processor = unified().use(remarkParse);
-  parseMarkdown = (text) => processor.parse(text);
-}
-
 /**
  * Lines the leading front matter block takes, fences included (0 when there is none): the block
  * `readFrontMatter` reads, found without parsing its YAML.
@@ -61,7 +51,6 @@ export function frontMatterLineCount(text: string): number {
 
 /** The outline of a markdown text; front matter lines are blanked, so lines are the file's. */
 export function readMarkdownOutline(text: string): MarkdownOutline {
-  if (!parseMarkdown) throw new Error('readMarkdownOutline called before loadMarkdownChecks');
   const skip = frontMatterLineCount(text);
   const body = skip === 0 ? text : '\n'.repeat(skip) + text.split('\n').slice(skip).join('\n');
   const outline: MarkdownOutline = { links: [], codes: [], headings: [] };

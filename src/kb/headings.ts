@@ -4,7 +4,8 @@
  * syntax removed). Blocks between blank lines are looked at one at a time, as for summaries, and
  * only those that may hold a heading are parsed: most lines of a page are not headings.
  */
-import { markdownBlocks, parseMarkdownPiece } from './summary.ts';
+import { markdownText, parseMarkdown } from './markdown-parser.ts';
+import { markdownBlocks } from './summary.ts';
 
 /** One line that is an ATX heading: up to 3 spaces, 1–6 `#`, then its text (with any closing run of `#`). */
 const ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]+(.*))?$/;
@@ -32,12 +33,11 @@ export function markdownHeadings(text: string, frontMatterLines = 0): string[] {
       }
     }
     if (!HEADING_CANDIDATE.test(block)) continue;
-    const { root, textOf } = parseMarkdownPiece(block);
-    const stack: unknown[] = [root];
+    const stack: unknown[] = [parseMarkdown(block)];
     while (stack.length > 0) {
       const node = stack.shift() as { type: string; children?: unknown[] };
       if (node.type === 'heading') {
-        const heading = textOf(node).replace(/\s+/g, ' ').trim();
+        const heading = markdownText(node).replace(/\s+/g, ' ').trim();
         if (heading !== '') headings.push(heading);
         continue;
       }

@@ -5,26 +5,13 @@
  */
 import type { Root } from 'mdast';
 import type { SubjectFormat } from './format.ts';
+import { markdownText, parseMarkdown } from './markdown-parser.ts';
 
 /** The length a summary is cut near. */
 export const SUMMARY_LENGTH = 300;
 
 /** How far past {@link SUMMARY_LENGTH} a sentence may end and still be kept whole. */
 const SLACK = 60;
-
-type ParseMarkdown = (text: string) => Root;
-type ToText = (node: unknown) => string;
-let parseMarkdown: ParseMarkdown | undefined;
-let toText: ToText | undefined;
-
-/** Loads the markdown parser; call once before {@link summarize}. */
-export async function loadSummaryParser(): Promise<void> {
-  if (parseMarkdown) return;
-  const [{ unified }, { default: remarkParse }, { toString }] = await Promise.all([import('unified'), import('remark-parse'), import('mdast-util-to-string')]);
-  const processor = unified().use(remarkParse);
-  parseMarkdown = (text) => processor.parse(text);
-  toText = (node) => toString(node as Parameters<typeof toString>[0]);
-}
 
 /** What a summary is made from. */
 export interface SummaryInput {
@@ -73,7 +60,6 @@ function stripLines(text: string, lines: number): string {
  * holds a paragraph: parsing a whole page to read its first lines cost most of a build's reading.
  */
 function firstMarkdownParagraph(text: string): string {
-  if (!parseMarkdown || !toText) throw new Error('summarize called before loadSummaryParser');
   for (const block of markdownBlocks(text)) {
     // A lone ATX heading line holds no paragraph (most pages start with one).
     if (!block.includes('\n') && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(block)) continue;
@@ -103,21 +89,12 @@ export function* markdownBlocks(text: string): Generator<string> {
   if (block.length > 0) yield block.join('\n');
 }
 
-/**
- * Parses a piece of markdown (such as one of {@link markdownBlocks}) and gives its tree and the
- * plain text of a node (markdown syntax removed); call {@link loadSummaryParser} first.
- */
-export function parseMarkdownPiece(text: string): { root: Root; textOf: (node: unknown) => string } {
-  if (!parseMarkdown || !toText) throw new Error('parseMarkdownPiece called before loadSummaryParser');
-  return { root: parseMarkdown(text), textOf: toText };
-}
-
 function findParagraph(root: Root): string {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.shift() as { type: string; children?: unknown[] };
     if (node.type === 'paragraph') {
-      const text = collapse(toText!(node));
+      const text = collapse(markdownText(node));
       if (text !== '') return text;
       continue;
     }

@@ -4,10 +4,9 @@
  * the knowledge base one document per URL. A failure is reported and the cached copy, if any,
  * stands in.
  */
-import { listTopicLinks, type Diagnostic, type SourceDocument, type SyllabusConfig } from '../kb/index.ts';
+import { listTopicLinks, loadMarkdownParser, type Diagnostic, type SourceDocument, type SyllabusConfig } from '../kb/index.ts';
 import { mapBounded } from '../remote/map-bounded.ts';
 import { loadHtmlConverter } from './html-to-markdown.ts';
-import { loadMarkdownLinks } from './markdown-links.ts';
 import { convertBody, SOURCE_CONVERSION_VERSION } from './source-body.ts';
 import { documentOf, readCachedSource, writeCachedSource, type CachedSource } from './source-cache.ts';
 import { fetchUrl, type FetchProblem } from './url-fetch.ts';
@@ -55,7 +54,7 @@ export async function fetchSources(config: SyllabusConfig, options: FetchSources
   const listed = listTopicLinks(config);
   const urls = [...new Set(listed.flatMap((t) => t.links.map((l) => l.url)))];
   const settings = config.kb.sources;
-  if (urls.length > 0) await Promise.all([loadHtmlConverter(), loadMarkdownLinks()]);
+  if (urls.length > 0) await Promise.all([loadHtmlConverter(), loadMarkdownParser()]);
   const now = options.now ?? (() => new Date());
   const outcomes = await mapBounded(urls, settings.concurrency, async (url): Promise<UrlOutcome> => {
     const cached = readCachedSource(options.cacheDir, url);

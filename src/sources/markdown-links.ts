@@ -3,18 +3,8 @@
  * its site, where its relative links would lead nowhere). Only the destinations change: the rest
  * of the text stays byte for byte as the page wrote it.
  */
-import type { Nodes, Root } from 'mdast';
-
-type ParseMarkdown = (text: string) => Root;
-let parseMarkdown: ParseMarkdown | undefined;
-
-/** Loads the markdown parser; call once before {@link absoluteMarkdownLinks}. */
-export async function loadMarkdownLinks(): Promise<void> {
-  if (parseMarkdown) return;
-  const [{ unified }, { default: remarkParse }] = await Promise.all([import('unified'), import('remark-parse')]);
-  const processor = unified().use(remarkParse);
-  parseMarkdown = (text) => processor.parse(text);
-}
+import type { Nodes } from 'mdast';
+import { parseMarkdown } from '../kb/index.ts';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -26,7 +16,6 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
  * cannot be found in the text as the parser read it, is left as written.
  */
 export function absoluteMarkdownLinks(markdown: string, pageUrl: string): string {
-  if (!parseMarkdown) throw new Error('absoluteMarkdownLinks called before loadMarkdownLinks');
   const edits: { start: number; end: number; text: string }[] = [];
   const visit = (node: Nodes): void => {
     if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && isRelative(node.url) && URL.canParse(node.url, pageUrl)) {

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, checkLinks, loadMarkdownChecks, type Diagnostic } from '../../src/kb/index.ts';
+import { buildCatalog, checkLinks, loadMarkdownParser, type Diagnostic } from '../../src/kb/index.ts';
 import type { TreeEntry } from '../helpers/temp-tree.ts';
 import { openTree } from './open-tree.ts';
 
@@ -66,7 +66,7 @@ description: "[in front matter](nope.md)"
 
 async function linkDiagnostics(allowHtml: boolean): Promise<{ root: string; diagnostics: Diagnostic[] }> {
   const { root, kb } = openTree(TOML, TREE);
-  const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+  const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
   return { root, diagnostics: checkLinks(catalog, { allow_html: allowHtml }) };
 }
 

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, checkMentions, loadMarkdownChecks, type Diagnostic } from '../../src/kb/index.ts';
+import { buildCatalog, checkMentions, loadMarkdownParser, type Diagnostic } from '../../src/kb/index.ts';
 import type { TreeEntry } from '../helpers/temp-tree.ts';
 import { openTree } from './open-tree.ts';
 
@@ -22,7 +22,7 @@ subjects = "old"
 
 async function mentionDiagnostics(entries: Record<string, TreeEntry>): Promise<{ root: string; diagnostics: Diagnostic[] }> {
   const { root, kb } = openTree(TOML, { 'guide/concepts/slugs.md': '# Slugs\n', 'guide/.internals/algo.md': '# Algo\n', 'reference/cli/check.md': '# check\n', 'old/x.md': '# X\n', 'guide/drafts/plan.md': '# Plan\n', ...entries });
-  const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+  const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
   return { root, diagnostics: checkMentions(catalog) };
 }
 

@@ -4,13 +4,13 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, checkTitles, loadMarkdownChecks, type Diagnostic } from '../../src/kb/index.ts';
+import { buildCatalog, checkTitles, loadMarkdownParser, type Diagnostic } from '../../src/kb/index.ts';
 import type { TreeEntry } from '../helpers/temp-tree.ts';
 import { openTree } from './open-tree.ts';
 
 async function titleDiagnostics(entries: Record<string, TreeEntry>): Promise<{ root: string; diagnostics: Diagnostic[] }> {
   const { root, kb } = openTree('[kb.topic.t]\nsubjects = "t"\n', Object.fromEntries(Object.entries(entries).map(([name, entry]) => [`t/${name}`, entry])));
-  const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+  const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
   return { root, diagnostics: checkTitles(catalog) };
 }
 

@@ -8,10 +8,10 @@ import { toString } from 'mdast-util-to-string';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalog, KEYWORD_LIMIT, keywordsOf, loadSummaryParser, markdownHeadings, subjectKeywords } from '../../src/kb/index.ts';
+import { buildCatalog, KEYWORD_LIMIT, keywordsOf, loadMarkdownParser, markdownHeadings, subjectKeywords } from '../../src/kb/index.ts';
 import { openTree } from './open-tree.ts';
 
-beforeAll(loadSummaryParser);
+beforeAll(loadMarkdownParser);
 
 describe('subjectKeywords', () => {
   it('takes the words of the title, then the summary, then the headings, each once', () => {

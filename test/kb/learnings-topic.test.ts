@@ -10,7 +10,7 @@ import {
   checkContent,
   findEntriesOf,
   loadConfig,
-  loadMarkdownChecks,
+  loadMarkdownParser,
   openKnowledgeBase,
   rankSubjects,
   runLearn,
@@ -319,7 +319,7 @@ describe('a learnings topic: check', () => {
       learning({ id: 'd', content: 'Use yup' }),
     ]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n', { 'k.json': store });
-    const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+    const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
     expect(checkContent(catalog, kb.config.site, root)).toEqual([
       {
         kind: 'warning',
@@ -335,7 +335,7 @@ describe('a learnings topic: check', () => {
   it('resolves a learning\'s relative links from the store\'s folder, and reports a broken one at its entry\'s line', async () => {
     const store = storeText([learning({ id: 'a', content: 'Read [the notes](notes/readme.md) first.' }), learning({ id: 'b', content: 'See [gone](notes/gone.md).' })]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n\n[kb.topic.notes]\nsubjects = "notes"\n', { 'k.json': store, 'notes/readme.md': '# Notes\n' });
-    const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+    const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
     expect(checkContent(catalog, kb.config.site, root)).toEqual([
       {
         kind: 'warning',
@@ -350,7 +350,7 @@ describe('a learnings topic: check', () => {
   it('reports a broken mention in a learning at its entry\'s line', async () => {
     const store = storeText([learning({ id: 'a', content: 'Fine' }), learning({ id: 'b', content: 'See `team/pattern/nope` first.' })]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n', { 'k.json': store });
-    const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownChecks()]);
+    const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
     expect(checkContent(catalog, kb.config.site, root).map((d) => [d.code, d.file, d.line, d.column])).toEqual([['broken-mention', path.join(root, 'k.json'), 5, undefined]]);
   });
 });

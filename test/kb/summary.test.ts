@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cutSummary, loadSummaryParser, summarize, type SummaryInput } from '../../src/kb/index.ts';
+import { cutSummary, loadMarkdownParser, summarize, type SummaryInput } from '../../src/kb/index.ts';
 
-beforeAll(loadSummaryParser);
+beforeAll(loadMarkdownParser);
 
 const markdown = (text: string, extra: Partial<SummaryInput> = {}): string => summarize({ format: 'markdown', text, frontMatterLines: 0, description: undefined, ...extra });
 

@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHtmlConverter } from '../../src/sources/html-to-markdown.ts';
-import { loadMarkdownLinks } from '../../src/sources/markdown-links.ts';
+import { loadMarkdownParser } from '../../src/kb/index.ts';
 import { convertBody } from '../../src/sources/source-body.ts';
 
-beforeAll(() => Promise.all([loadHtmlConverter(), loadMarkdownLinks()]));
+beforeAll(() => Promise.all([loadHtmlConverter(), loadMarkdownParser()]));
 
 const PAGE = `<!doctype html>
 <html lang="en">
