@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { shardOf } from '../kb/index.ts';
+import { shardOf, writeCacheFile } from '../kb/index.ts';
 
 /** A heading of a rendered subject, for its table of contents. */
 export interface SubjectHeading {
@@ -115,9 +115,5 @@ function readPack(file: string): Map<string, HeldRendering> {
 }
 
 function writePack(dir: string, n: number, entries: ReadonlyMap<string, HeldRendering>): void {
-  fs.mkdirSync(dir, { recursive: true });
-  const target = path.join(dir, `${n}.json`);
-  const temporary = `${target}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify({ version: PACK_VERSION, entries: Object.fromEntries(entries) }));
-  fs.renameSync(temporary, target);
+  writeCacheFile(path.join(dir, `${n}.json`), JSON.stringify({ version: PACK_VERSION, entries: Object.fromEntries(entries) }));
 }

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOG_MEMO_VERSION, type CatalogMemo, type CatalogMemoEntry as Entry } from '../kb/index.ts';
+import { CATALOG_MEMO_VERSION, writeCacheFile, type CatalogMemo, type CatalogMemoEntry as Entry } from '../kb/index.ts';
 
 /** A memo loaded from a cache folder; {@link saveCatalogMemo} keeps what this run used. */
 export interface StoredCatalogMemo extends CatalogMemo {
@@ -48,9 +48,5 @@ export function loadCatalogMemo(cacheDir: string): StoredCatalogMemo {
 
 /** Writes the entries this run used, replacing the file in one rename. */
 export function saveCatalogMemo(cacheDir: string, memo: StoredCatalogMemo): void {
-  fs.mkdirSync(cacheDir, { recursive: true });
-  const target = path.join(cacheDir, FILE);
-  const temporary = `${target}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify({ version: CATALOG_MEMO_VERSION, entries: Object.fromEntries(memo.used) }));
-  fs.renameSync(temporary, target);
+  writeCacheFile(path.join(cacheDir, FILE), JSON.stringify({ version: CATALOG_MEMO_VERSION, entries: Object.fromEntries(memo.used) }));
 }

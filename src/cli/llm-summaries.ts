@@ -18,6 +18,7 @@ import {
   type SummaryAnswer,
   type SummaryCandidate,
   type SummaryFailure,
+  writeCacheFile,
 } from '../kb/index.ts';
 
 const FILE = 'llm-summaries.json';
@@ -47,11 +48,7 @@ export function llmSummariesStamp(cacheDir: string): string {
 
 /** Writes `entries` as the cache folder's summaries, replacing the file in one rename. */
 export function saveLlmSummaries(cacheDir: string, entries: ReadonlyMap<string, string>): void {
-  fs.mkdirSync(cacheDir, { recursive: true });
-  const target = path.join(cacheDir, FILE);
-  const temporary = `${target}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify({ version: VERSION, entries: Object.fromEntries(entries) }));
-  fs.renameSync(temporary, target);
+  writeCacheFile(path.join(cacheDir, FILE), JSON.stringify({ version: VERSION, entries: Object.fromEntries(entries) }));
 }
 
 /** `catalog` with the summaries the cache of `cacheDir` holds (no call is made); as it is without `[kb.summaries]`. */

@@ -147,6 +147,7 @@ export type { SubjectChange } from './published-changes.ts';
 export { resolvePatterns } from './resolve.ts';
 export type { Resolution } from './resolve.ts';
 export { shardOf } from './shard.ts';
+export { writeCacheFile } from './cache-file.ts';
 export { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';
 export { dropLeadingDots, slugOf } from './slug.ts';
 export { LINKS_FILE, listTopicLinks, parseLinksFile, readTopicLinks } from './source-links.ts';

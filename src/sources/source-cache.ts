@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SourceDocument, SourceFormat } from '../kb/index.ts';
+import { writeCacheFile, type SourceDocument, type SourceFormat } from '../kb/index.ts';
 
 /** The version of a cached copy's shape; a copy of another version is not read. */
 const CACHE_VERSION = 1;
@@ -57,11 +57,7 @@ export function readCachedSource(cacheDir: string, url: string): CachedSource | 
 /** Writes a cached copy in one rename, so a reader never sees half of it; returns it as stored. */
 export function writeCachedSource(cacheDir: string, fields: Omit<CachedSource, 'version'>): CachedSource {
   const entry: CachedSource = { version: CACHE_VERSION, ...fields };
-  const file = sourceCacheFile(cacheDir, entry.url);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify(entry, null, 1));
-  fs.renameSync(temporary, file);
+  writeCacheFile(sourceCacheFile(cacheDir, entry.url), JSON.stringify(entry, null, 1));
   return entry;
 }
 

@@ -179,6 +179,7 @@ describe('the public surface of src/kb', () => {
       'walkTopicFolder',
       'withContents',
       'wordSetOf',
+      'writeCacheFile',
       'writeFileAtomically',
     ]);
   });
