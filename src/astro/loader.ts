@@ -31,10 +31,10 @@ function reloadOnChange(context: LoaderContext, reload: () => Promise<void>): vo
   if (watching) return;
   watching = true;
   void loadSiteData().then((data) => {
-    watcher.add([...data.catalog.topics.map((t) => t.dir), ...data.kb.config.files]);
-    const folders = data.catalog.topics.map((t) => t.dir + '/');
+    watcher.add([...data.catalog.topics.map((t) => t.dir), ...data.kb.config.files, ...data.watch]);
+    const folders = [...data.catalog.topics.map((t) => t.dir), ...data.watch].map((dir) => dir + '/');
     // A learnings topic's dir is its store file: a change to the file itself counts too.
-    const files = new Set([...data.kb.config.files, ...data.catalog.topics.map((t) => t.dir)]);
+    const files = new Set([...data.kb.config.files, ...data.catalog.topics.map((t) => t.dir), ...data.watch]);
     watcher.on('all', (_event, changed) => {
       if (!files.has(changed) && !folders.some((f) => changed.startsWith(f))) return;
       clearTimeout(pending);

@@ -49,6 +49,8 @@ export interface SiteData {
   staticFiles?: StaticFile[];
   /** With `build --base`: what the preview changes of listed subjects, for the /changes/ page and the banners. */
   changes?: { diff: KnowledgeDiff; bySubject: Map<string, SubjectChange> };
+  /** Files and folders besides the knowledge base whose change makes the dev server reload (see `PrepareOptions.watch`). */
+  watch: string[];
   /** In an incremental build, the only page URLs and static file paths to build; else undefined. */
   only?: { pages: Set<string>; files: Set<string> };
 }
@@ -73,6 +75,8 @@ export interface PrepareOptions {
    * left in the cache beside the first config file (`syllabus dev`, `astro dev`); nothing is fetched.
    */
   sources?: SourceDocuments;
+  /** Files and folders of a build cache the data was read from: the dev server reloads when a build rewrites them. */
+  watch?: string[];
 }
 
 /**
@@ -103,6 +107,7 @@ export async function prepareSiteData(configFiles: string[], memo?: CatalogMemo,
     linkTopics: catalog.topics.map((t) => ({ id: t.id, dir: t.dir })),
     byFile,
     rawUrls: new Map(routes.subjects.filter((r) => r.rawUrl !== null).map((r) => [r.subject.file, r.rawUrl!])),
+    watch: options.watch ?? [],
     renderStats: { rendered: 0, unchanged: 0, dropped: 0 },
   };
 }

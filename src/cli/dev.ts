@@ -1,12 +1,14 @@
 /** `syllabus dev`: Astro's development server over a knowledge base. */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, configPaths } from './knowledge-base-options.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
-import { withCachedSummaries } from './llm-summaries.ts';
+import { llmSummariesFile, withCachedSummaries } from './llm-summaries.ts';
+import { sourcesCacheDir } from '../sources/source-cache.ts';
 import { prepareSiteData, provideSiteDataSource } from '../astro/site-data.ts';
 
 export const DEV_HELP = `Usage: syllabus dev [--config PATH]… [--host HOST] [--port N]
@@ -44,7 +46,11 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   // LLM summaries come from the build's cache only: editing a page never calls the model.
   const cacheDir = path.join(path.dirname(files[0]!), '.syllabus-cache');
-  provideSiteDataSource(() => prepareSiteData(files, undefined, { summarize: async (catalog, config) => withCachedSummaries(catalog, config.kb.summaries, cacheDir) }));
+  // A build run meanwhile rewrites these: the pages then show what it fetched and summarised.
+  const watch = [sourcesCacheDir(cacheDir), llmSummariesFile(cacheDir)];
+  // The watcher follows a folder only if it exists when the server starts.
+  fs.mkdirSync(sourcesCacheDir(cacheDir), { recursive: true });
+  provideSiteDataSource(() => prepareSiteData(files, undefined, { summarize: async (catalog, config) => withCachedSummaries(catalog, config.kb.summaries, cacheDir), watch }));
   const { dev } = await import('astro');
   process.chdir(root);
   try {

@@ -25,6 +25,11 @@ const FILE = 'llm-summaries.json';
 /** The version of the file's format and of what its summaries are made from (the request, the normalising). */
 const VERSION = 1;
 
+/** The file of a cache folder that holds its LLM summaries. */
+export function llmSummariesFile(cacheDir: string): string {
+  return path.join(cacheDir, FILE);
+}
+
 /** The summaries of a cache folder by key; an absent, damaged or other-version file gives none. */
 export function loadLlmSummaries(cacheDir: string): Map<string, string> {
   try {

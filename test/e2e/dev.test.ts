@@ -10,6 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
+import { addressOf } from '../../src/kb/index.ts';
+import { SOURCE_CONVERSION_VERSION } from '../../src/sources/source-body.ts';
+import { writeCachedSource } from '../../src/sources/source-cache.ts';
 
 /** How long a page may take to show an edit: generous, since this is a wait, not a measurement. */
 const PATIENCE_MS = 45_000;
@@ -98,6 +101,29 @@ describe('syllabus dev', () => {
     fs.writeFileSync(path.join(kb, 'handbook/fresh-start.md'), '# Fresh start\n\nNew body.\n');
     const page = await fetchUntil(`${origin}/handbook/fresh-start/`, (status) => status === 200);
     expect(page.body).toContain('<h1 data-pagefind-meta="title">Fresh start</h1>');
+  });
+
+  it('shows a URL source once a build run meanwhile has cached it', async () => {
+    const url = 'https://docs.example.test/guide/intro';
+    // links.txt and an edit together: once the edit shows, the server has read the new links.txt.
+    fs.writeFileSync(path.join(kb, 'handbook/links.txt'), `${url}\n`);
+    fs.appendFileSync(path.join(kb, 'handbook/welcome.md'), '\n\nLINKSREADCANARY\n');
+    await fetchUntil(`${origin}/handbook/welcome/`, (_status, body) => body.includes('LINKSREADCANARY'));
+    const address = `${origin}/handbook/${addressOf('docs.example.test/guide/intro')}/`;
+    expect((await fetch(address)).status).toBe(404);
+    writeCachedSource(path.join(kb, '.syllabus-cache'), {
+      url,
+      finalUrl: url,
+      fetchedAt: '2026-11-20T10:00:00.000Z',
+      etag: undefined,
+      lastModified: undefined,
+      contentType: 'text/markdown',
+      conversion: SOURCE_CONVERSION_VERSION,
+      format: 'markdown',
+      content: '# Intro from the web\n\nFetched words.',
+    });
+    const page = await fetchUntil(address, (status) => status === 200);
+    expect(page.body).toContain('<h1 data-pagefind-meta="title">Intro from the web</h1>');
   });
 
   it('reloads kb.toml when it changes', async () => {
