@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { SiteData } from './site-data.ts';
-import { staticFilesOf, type StaticFile } from './static-files.ts';
+import { staticFilesOf, staticText, type StaticFile } from './static-files.ts';
 
 /** Keys of one build: `source` covers the code and settings that shape every output. */
 export interface BuildManifest {
@@ -43,7 +43,7 @@ export function buildManifest(data: SiteData, source: string, staticFiles: Stati
   });
   const files: Record<string, string> = {};
   // Copied files (images, downloads) are keyed by their bytes: an edit that keeps the size shows.
-  for (const file of staticFiles) files[file.path] = 'text' in file.body ? hash(file.body.text) : hashFile(file.body.copy);
+  for (const file of staticFiles) files[file.path] = file.key ?? ('copy' in file.body ? hashFile(file.body.copy) : hash(staticText(file.body)));
   // Pages render images from the set of published files: a change there rebuilds everything.
   const raw = [...data.rawUrls.values()].sort();
   // A preview's changes show on the /changes/ page and in a banner on each changed page.

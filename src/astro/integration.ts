@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadSiteData } from './site-data.ts';
-import { readStaticFile, staticFilesOf, type StaticFile } from './static-files.ts';
+import { readStaticFile, staticFilesOf, staticText, type StaticFile } from './static-files.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',
@@ -33,8 +33,8 @@ export function writeStaticFiles(dir: string, files: StaticFile[]): void {
       fs.mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    if ('text' in file.body) fs.writeFileSync(target, file.body.text);
-    else fs.copyFileSync(file.body.copy, target);
+    if ('copy' in file.body) fs.copyFileSync(file.body.copy, target);
+    else fs.writeFileSync(target, staticText(file.body));
   }
 }
 

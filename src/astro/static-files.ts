@@ -3,6 +3,7 @@
  * and JSON, and the stored files of subjects shown as images or downloads. Written after Astro's page build (and
  * served by the dev server) rather than rendered in Astro's page loop: they are plain data.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import {
   buildKeywordsFile,
@@ -17,14 +18,23 @@ import {
   renderLlmsText,
   serializeEndpoint,
   topicJsonUrl,
+  type SubjectFile,
 } from '../kb/index.ts';
 import type { SiteData } from './site-data.ts';
 
 /** One file of the site: its path below the site's base (no leading `/`) and its bytes. */
 export interface StaticFile {
   path: string;
-  /** Text (written as UTF-8), or the absolute path of a file to copy. */
-  body: { text: string } | { copy: string };
+  /**
+   * Text (written as UTF-8), text made only when the file is written or served (`make`), or the
+   * absolute path of a file to copy.
+   */
+  body: { text: string } | { make: () => string } | { copy: string };
+  /**
+   * What the bytes are made from, when it is known without making them: equal keys mean equal
+   * bytes. Without it, the build's manifest hashes the bytes.
+   */
+  key?: string;
 }
 
 /**
@@ -47,9 +57,13 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
     text('llms.txt', renderLlmsText(catalog, site)),
     text('llms-full.txt', renderLlmsFullText(catalog, site)),
   ];
+  // A subject's two files are keyed without being made: a build writes only those that changed,
+  // and making and hashing every subject's JSON cost more than the rest of an incremental build's reading.
   for (const route of data.routes.subjects) {
-    files.push(text(local(route.markdownUrl), route.subject.content));
-    files.push(text(local(route.jsonUrl), serializeEndpoint(buildSubjectFile(route.subject, base))));
+    const { subject } = route;
+    files.push({ path: local(route.markdownUrl), body: { text: subject.content }, key: `sha256:${subject.sha256}` });
+    const json = (): SubjectFile => buildSubjectFile(subject, base);
+    files.push({ path: local(route.jsonUrl), body: { make: () => serializeEndpoint(json()) }, key: subjectFileKey(json()) });
     if (route.rawUrl) files.push({ path: local(route.rawUrl), body: { copy: route.subject.file } });
   }
   const sitemap = renderSitemap(data);
@@ -84,5 +98,16 @@ export function staticFilesOf(data: SiteData): StaticFile[] {
 
 /** Reads a static file's bytes. */
 export function readStaticFile(file: StaticFile): Buffer {
-  return 'text' in file.body ? Buffer.from(file.body.text, 'utf8') : fs.readFileSync(file.body.copy);
+  if ('copy' in file.body) return fs.readFileSync(file.body.copy);
+  return Buffer.from(staticText(file.body), 'utf8');
+}
+
+/** The text of a static file that is not a copy. */
+export function staticText(body: { text: string } | { make: () => string }): string {
+  return 'text' in body ? body.text : body.make();
+}
+
+/** The key of a subject's JSON file: the file with its content replaced by the content's sha256. */
+function subjectFileKey(file: SubjectFile): string {
+  return `json:${createHash('sha1').update(JSON.stringify({ ...file, content: file.sha256 })).digest('hex')}`;
 }

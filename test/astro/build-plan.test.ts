@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildManifest, planBuild, type BuildManifest } from '../../src/astro/build-plan.ts';
 import { buildSiteRoutes } from '../../src/astro/route-data.ts';
 import type { SiteData } from '../../src/astro/site-data.ts';
-import type { StaticFile } from '../../src/astro/static-files.ts';
+import { listStaticFiles, staticText, type StaticFile } from '../../src/astro/static-files.ts';
 import { addressOf, slugOf, type Catalog, type CatalogSubject, type SiteConfig } from '../../src/kb/index.ts';
 
 function manifest(fields: Partial<BuildManifest> = {}): BuildManifest {
@@ -244,5 +244,26 @@ describe('buildManifest', () => {
     const before = buildManifest(siteData(subjects()), 'code', FILES);
     const moved = subjects().map((s) => ({ ...s, file: `/moved${s.file}` }));
     expect(changedPages(before, buildManifest(siteData(moved), 'code', FILES))).toEqual([]);
+  });
+});
+
+describe('the keys of a subject’s files', () => {
+  const filesOf = (fields: Partial<CatalogSubject>) => listStaticFiles(siteData([subject('a.md', fields)]));
+  const jsonOf = (fields: Partial<CatalogSubject>) => filesOf(fields).find((f) => f.path === 'kb/subjects/guide/a.json')!;
+
+  it('changes the JSON file’s key exactly when its bytes change, without making the bytes', () => {
+    const variants: Partial<CatalogSubject>[] = [{}, { title: 'Other' }, { summary: 'A summary.' }, { keywords: ['word'] }, { tokens: 4 }, { content: 'other content', sha256: 'sha-other' }, { learned: true }, { headings: ['Usage'] }];
+    const files = variants.map(jsonOf);
+    expect(files.every((f) => 'make' in f.body && f.key !== undefined)).toBe(true);
+    const texts = files.map((f) => staticText(f.body as { make: () => string }));
+    for (let i = 0; i < files.length; i++) {
+      for (let j = 0; j < files.length; j++) expect(files[i]!.key === files[j]!.key, `${i} ${j}`).toBe(texts[i] === texts[j]);
+    }
+    expect(jsonOf({}).key).toBe(files[0]!.key);
+  });
+
+  it('keys the markdown twin by its content’s sha256', () => {
+    const twin = filesOf({}).find((f) => f.path === 'guide/a.md')!;
+    expect(twin).toEqual({ path: 'guide/a.md', body: { text: 'content of a' }, key: 'sha256:sha-of-a' });
   });
 });
