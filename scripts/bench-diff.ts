@@ -20,7 +20,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { writeStaticFiles } from '../src/astro/integration.ts';
-import { prepareSiteData, resetSiteData } from '../src/astro/site-data.ts';
+import { prepareSiteData } from '../src/astro/site-data.ts';
+import { resetSiteData } from '../src/astro/site-data-access.ts';
 import { staticFilesOf } from '../src/astro/static-files.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
 

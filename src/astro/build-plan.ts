@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { SiteData } from './site-data.ts';
-import { staticFilesOf, staticText, type StaticFile } from './static-files.ts';
+import { staticText, type StaticFile } from './static-file.ts';
+import { staticFilesOf } from './static-files.ts';
 
 /** Keys of one build: `source` covers the code and settings that shape every output. */
 export interface BuildManifest {

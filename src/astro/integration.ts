@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadSiteData } from './site-data.ts';
-import { readStaticFile, staticFilesOf, staticText, type StaticFile } from './static-files.ts';
+import type { SiteData } from './site-data.ts';
+import { loadSiteData } from './site-data-access.ts';
+import { readStaticFile, staticText, type StaticFile } from './static-file.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',
@@ -47,6 +48,14 @@ function staticFileAt(files: StaticFile[], local: string): StaticFile | undefine
   return index.get(local);
 }
 
+/**
+ * The static files of `data`: listed already when `syllabus build` provided it; otherwise listed
+ * now, loading the core only then (see site-data-access.ts).
+ */
+async function listedStaticFiles(data: SiteData): Promise<StaticFile[]> {
+  return data.staticFiles ?? (await import('./static-files.ts')).staticFilesOf(data);
+}
+
 /** Folders of the project that the dev server never needs to watch. */
 const UNWATCHED = new Set(['test', 'dist', 'scripts', '.cache', '.syllabus-cache', '.ci', '.github']);
 
@@ -81,7 +90,7 @@ export function syllabusIntegration(): AstroIntegration {
             const wanted = decodeURIComponent((request.url ?? '').split('?')[0]!);
             if (!wanted.startsWith(data.routes.base)) return next();
             const local = wanted.slice(data.routes.base.length);
-            const file = staticFileAt(staticFilesOf(data), local);
+            const file = staticFileAt(await listedStaticFiles(data), local);
             if (!file) return next();
             const extension = local.slice(local.lastIndexOf('.') + 1).toLowerCase();
             response.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
@@ -91,7 +100,7 @@ export function syllabusIntegration(): AstroIntegration {
       },
       'astro:build:done': async ({ dir }) => {
         const data = await loadSiteData();
-        const files = staticFilesOf(data);
+        const files = await listedStaticFiles(data);
         writeStaticFiles(fileURLToPath(dir), data.only ? files.filter((f) => data.only!.files.has(f.path)) : files);
       },
     },

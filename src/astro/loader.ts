@@ -5,9 +5,12 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { loadFrontMatterParser, readFrontMatter, type CatalogSubject } from '../kb/index.ts';
+// Core modules one by one, not the index: Astro transforms every module it loads (see site-data-access.ts).
+import type { CatalogSubject } from '../kb/catalog.ts';
+import { loadFrontMatterParser, readFrontMatter } from '../kb/title.ts';
 import { finishSubjectHtml } from './rendered-html.ts';
-import { loadSiteData, resetSiteData, type SiteData } from './site-data.ts';
+import type { SiteData } from './site-data.ts';
+import { loadSiteData, resetSiteData } from './site-data-access.ts';
 import { heldRenderings, openRenderingCache, type SubjectRendering } from './subject-renderings.ts';
 
 /** Bumped when what the loaders store changes shape: older entries are then rendered again. */

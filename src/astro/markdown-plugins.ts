@@ -6,8 +6,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HastPluginDefinition } from 'satteri';
-import { addressOf, folderUrl, resolveSubjectLink, subjectUrl } from '../kb/index.ts';
-import { currentSiteData } from './site-data.ts';
+import { addressOf } from '../kb/address.ts';
+import { resolveSubjectLink } from '../kb/links.ts';
+import { folderUrl, subjectUrl } from '../kb/site-urls.ts';
+import { currentSiteData } from './site-data-access.ts';
 
 /** Elements removed with their content: they run code, load other documents or take input. */
 const REMOVED_ELEMENTS = [

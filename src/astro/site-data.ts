@@ -1,7 +1,6 @@
 /**
- * The site's data, computed once per build and shared by everything that runs in the build's
- * process: `syllabus build` computes it and provides it; `astro dev` (no CLI) computes it from
- * `SYLLABUS_CONFIG_FILES` (a JSON array of config paths) or `content/kb.toml`.
+ * The site's data, computed once per build from the knowledge base; `site-data-access.ts` shares
+ * it with everything that runs in the build's process.
  */
 import path from 'node:path';
 import {
@@ -27,7 +26,7 @@ import {
 import { readCachedDocuments } from '../sources/local-sources.ts';
 import { readFileHistory } from './git-history.ts';
 import { buildSiteRoutes, type SiteRoutes } from './route-data.ts';
-import type { StaticFile } from './static-files.ts';
+import type { StaticFile } from './static-file.ts';
 
 /** What every page, the content loader and the markdown plugins read. */
 export interface SiteData {
@@ -54,13 +53,6 @@ export interface SiteData {
   /** In an incremental build, the only page URLs and static file paths to build; else undefined. */
   only?: { pages: Set<string>; files: Set<string> };
 }
-
-// The CLI's bundle and Astro's page bundle are different module instances in one process.
-const PENDING = Symbol.for('syllabus.site-data.pending');
-const READY = Symbol.for('syllabus.site-data.ready');
-const SOURCE = Symbol.for('syllabus.site-data.source');
-type Shared = { [PENDING]?: Promise<SiteData>; [READY]?: SiteData; [SOURCE]?: () => Promise<SiteData> };
-const shared = globalThis as Shared;
 
 /** Options of {@link prepareSiteData}. */
 export interface PrepareOptions {
@@ -110,46 +102,4 @@ export async function prepareSiteData(configFiles: string[], memo?: CatalogMemo,
     watch: options.watch ?? [],
     renderStats: { rendered: 0, unchanged: 0, dropped: 0 },
   };
-}
-
-/** Makes `data` the site data of this process (what `syllabus build` does before Astro runs). */
-export function provideSiteData(data: SiteData): void {
-  shared[PENDING] = Promise.resolve(data);
-  shared[READY] = data;
-}
-
-/**
- * Makes `compute` the way this process computes its site data (what `syllabus dev` does): the
- * CLI's own modules then read the knowledge base, not the dev server's module runner, which
- * would transform the tokenizer's large tables on every start.
- */
-export function provideSiteDataSource(compute: () => Promise<SiteData>): void {
-  shared[SOURCE] = compute;
-}
-
-/** The site data of this process, computed on first use when no one provided it. */
-export function loadSiteData(): Promise<SiteData> {
-  shared[PENDING] ??= (async () => {
-    const files = JSON.parse(process.env['SYLLABUS_CONFIG_FILES'] ?? '["content/kb.toml"]') as string[];
-    const source = shared[SOURCE];
-    const data = source ? await source() : await prepareSiteData(files.map((f) => path.resolve(f)));
-    if (hasContentErrors(data.diagnostics)) {
-      const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => `${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
-      throw new Error(`Syllabus: the knowledge base has content errors; nothing was built.\n${errors.join('\n')}`);
-    }
-    shared[READY] = data;
-    return data;
-  })();
-  return shared[PENDING];
-}
-
-/** Forgets the site data, so the next `loadSiteData()` reads the knowledge base again (dev server edits). */
-export function resetSiteData(): void {
-  delete shared[PENDING];
-  delete shared[READY];
-}
-
-/** The site data once loaded (markdown plugins run synchronously inside a render), else undefined. */
-export function currentSiteData(): SiteData | undefined {
-  return shared[READY];
 }

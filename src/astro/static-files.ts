@@ -4,7 +4,6 @@
  * served by the dev server) rather than rendered in Astro's page loop: they are plain data.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import {
   buildKeywordsFile,
   buildKnowledgeFile,
@@ -21,21 +20,7 @@ import {
   type SubjectFile,
 } from '../kb/index.ts';
 import type { SiteData } from './site-data.ts';
-
-/** One file of the site: its path below the site's base (no leading `/`) and its bytes. */
-export interface StaticFile {
-  path: string;
-  /**
-   * Text (written as UTF-8), text made only when the file is written or served (`make`), or the
-   * absolute path of a file to copy.
-   */
-  body: { text: string } | { make: () => string } | { copy: string };
-  /**
-   * What the bytes are made from, when it is known without making them: equal keys mean equal
-   * bytes. Without it, the build's manifest hashes the bytes.
-   */
-  key?: string;
-}
+import type { StaticFile } from './static-file.ts';
 
 /**
  * Every non-page file of the site: the machine endpoints (SPEC 6) and, for every enabled subject
@@ -94,17 +79,6 @@ function escapeXml(text: string): string {
 export function staticFilesOf(data: SiteData): StaticFile[] {
   data.staticFiles ??= listStaticFiles(data);
   return data.staticFiles;
-}
-
-/** Reads a static file's bytes. */
-export function readStaticFile(file: StaticFile): Buffer {
-  if ('copy' in file.body) return fs.readFileSync(file.body.copy);
-  return Buffer.from(staticText(file.body), 'utf8');
-}
-
-/** The text of a static file that is not a copy. */
-export function staticText(body: { text: string } | { make: () => string }): string {
-  return 'text' in body ? body.text : body.make();
 }
 
 /** The key of a subject's JSON file: the file with its content replaced by the content's sha256. */

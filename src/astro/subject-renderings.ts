@@ -12,7 +12,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { shardOf, writeCacheFile } from '../kb/index.ts';
+import { writeCacheFile } from '../kb/cache-file.ts';
+import { shardOf } from '../kb/shard.ts';
 
 /** A heading of a rendered subject, for its table of contents. */
 export interface SubjectHeading {

@@ -9,7 +9,8 @@ import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { projectRoot } from './project-root.ts';
 import { llmSummariesFile, withCachedSummaries } from './llm-summaries.ts';
 import { sourcesCacheDir } from '../sources/source-cache.ts';
-import { prepareSiteData, provideSiteDataSource } from '../astro/site-data.ts';
+import { prepareSiteData } from '../astro/site-data.ts';
+import { provideSiteDataSource } from '../astro/site-data-access.ts';
 
 export const DEV_HELP = `Usage: syllabus dev [--config PATH]… [--host HOST] [--port N]
 

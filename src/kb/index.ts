@@ -142,13 +142,13 @@ export { renderIndexText, renderLlmsFullText, renderLlmsText } from './llms-text
 export type { LinkTarget, LinkTopic } from './links.ts';
 export { readSubjectContent } from './read-subject.ts';
 export type { SubjectContent } from './read-subject.ts';
-export { changeAnchor, changesBySubject, diffPublished } from './published-changes.ts';
+export { changesBySubject, diffPublished } from './published-changes.ts';
 export type { SubjectChange } from './published-changes.ts';
 export { resolvePatterns } from './resolve.ts';
 export type { Resolution } from './resolve.ts';
 export { shardOf } from './shard.ts';
 export { writeCacheFile } from './cache-file.ts';
-export { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';
+export { changeAnchor, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';
 export { dropLeadingDots, slugOf } from './slug.ts';
 export { LINKS_FILE, listTopicLinks, parseLinksFile, readTopicLinks } from './source-links.ts';
 export type { LinksReading, ListedTopicLinks, SourceLink, TopicLinks } from './source-links.ts';

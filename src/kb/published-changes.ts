@@ -3,7 +3,7 @@
  * only. Hidden and disabled subjects' changes belong in the pull-request comment, next to the
  * source that shows them anyway, never on the published preview.
  */
-import { addressOf } from './address.ts';
+import { changeAnchor } from './site-urls.ts';
 import { diffSnapshots } from './diff.ts';
 import type { KnowledgeDiff } from './diff-schema.ts';
 import { publishedSnapshot, type KnowledgeSnapshot } from './diff-snapshot.ts';
@@ -20,11 +20,6 @@ export interface SubjectChange {
   anchor: string;
   /** Where a moved subject came from (`topic/slug`). */
   from?: string;
-}
-
-/** The anchor of a subject's entry on the changes page. */
-export function changeAnchor(topic: string, slug: string): string {
-  return `change-${topic}-${addressOf(slug).replaceAll('/', '--')}`;
 }
 
 /** Each head subject the diff touches, by `topic/slug`. */

@@ -46,3 +46,8 @@ export function folderAnchor(folderSlug: string): string {
 export function folderUrl(base: string, topic: string, folderSlug: string): string {
   return `${topicUrl(base, topic)}#${folderAnchor(folderSlug)}`;
 }
+
+/** The anchor of a subject's entry on the changes page (`/changes/`). */
+export function changeAnchor(topic: string, slug: string): string {
+  return `change-${topic}-${addressOf(slug).replaceAll('/', '--')}`;
+}

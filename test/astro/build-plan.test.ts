@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { buildManifest, planBuild, type BuildManifest } from '../../src/astro/build-plan.ts';
 import { buildSiteRoutes } from '../../src/astro/route-data.ts';
 import type { SiteData } from '../../src/astro/site-data.ts';
-import { listStaticFiles, staticText, type StaticFile } from '../../src/astro/static-files.ts';
+import { staticText, type StaticFile } from '../../src/astro/static-file.ts';
+import { listStaticFiles } from '../../src/astro/static-files.ts';
 import { addressOf, slugOf, type Catalog, type CatalogSubject, type SiteConfig } from '../../src/kb/index.ts';
 
 function manifest(fields: Partial<BuildManifest> = {}): BuildManifest {
