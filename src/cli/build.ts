@@ -25,7 +25,9 @@ Builds the knowledge base into a static site: pages for people, search, and the 
 read. Content errors (duplicate slugs, a missing subjects folder) stop the build; run
 "syllabus check" to see every problem. Unchanged subjects are not rendered again: the cache
 keeps their rendering between builds. URLs listed in a topic's links.txt are fetched (copies in
-the cache are revalidated); a failed fetch is a warning, and the cached copy stands in.
+the cache are revalidated); a failed fetch is a warning, and the cached copy stands in. With
+[kb.summaries], the model summarises what the cache lacks; a failed call is a warning, and the
+subject keeps its extractive summary.
 
 Options:
   -c, --config PATH   config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
