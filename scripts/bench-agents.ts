@@ -14,7 +14,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -24,9 +23,8 @@ import { resetSiteData } from '../src/astro/site-data-access.ts';
 import { staticFilesOf } from '../src/astro/static-files.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
 import { createRemoteSource } from '../src/remote/remote-source.ts';
+import { BIN, percentile, timeCalls } from './bench-common.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'syllabus.js');
 const CALLS = 200;
 const PROCESS_RUNS = 10;
 const TOPICS = 5;
@@ -59,11 +57,6 @@ async function publish(dir: string): Promise<string> {
   return out;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-}
-
 function describe(label: string, values: number[]): string {
   return `${label.padEnd(52)} median ${percentile(values, 50).toFixed(2).padStart(8)} ms   p95 ${percentile(values, 95).toFixed(2).padStart(8)} ms  (${values.length} calls)`;
 }
@@ -76,17 +69,6 @@ function kib(bytes: number): string {
 function callArgs(i: number, count: number): { topic: string; subjects: string } {
   const n = 2 + ((i * 37) % Math.floor(count / TOPICS - 2));
   return { topic: `topic-${i % TOPICS}`, subjects: `group-${String(n % 50).padStart(2, '0')}/subject-${String(n).padStart(5, '0')}` };
-}
-
-async function timeCalls(call: (i: number) => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await call(i); // warm-up, not counted
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const start = process.hrtime.bigint();
-    await call(i);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return times;
 }
 
 /** Runs the agents' benchmark and prints its figures. */
@@ -118,12 +100,12 @@ export async function runAgentsBenchmark(): Promise<void> {
       const mcp = await timeCalls(async (i) => {
         const result = await client.callTool({ name: 'learn', arguments: callArgs(i, count) });
         if (result.isError) throw new Error(`learn over MCP failed: ${JSON.stringify(result.content)}`);
-      });
+      }, 5, CALLS);
       console.log(describe('learn over MCP (one server, exact slug)', mcp));
       const listing = await timeCalls(async (i) => {
         const result = await client.callTool({ name: 'learn', arguments: { topic: `topic-${i % TOPICS}` } });
         if (result.isError) throw new Error('listing over MCP failed');
-      });
+      }, 5, CALLS);
       console.log(describe('learn over MCP (listing of 2,000 subjects)', listing));
     } finally {
       await client.close();
@@ -137,7 +119,7 @@ export async function runAgentsBenchmark(): Promise<void> {
         const remote = await timeCalls(async (i) => {
           const outcome = await source.learn(callArgs(i, count));
           if (!outcome.ok) throw new Error(`learn --remote failed: ${outcome.message}`);
-        });
+        }, 5, CALLS);
         console.log(describe('learn --remote, in process (index cached)', remote));
       } finally {
         source.close();

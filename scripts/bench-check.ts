@@ -16,7 +16,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   buildCatalog,
   checkLinks,
@@ -29,12 +28,7 @@ import {
   readConfigFiles,
   type Catalog,
 } from '../src/kb/index.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'syllabus.js');
-const PROJECT_NODE = path.join(ROOT, 'node_modules', 'node', 'bin', 'node');
-const NODE = fs.existsSync(PROJECT_NODE) ? PROJECT_NODE : process.execPath;
-const TLDR_PAGES = process.env['BENCH_CORPUS'] ?? '/work/shared/corpora/tldr/pages';
+import { BIN, NODE, TLDR_PAGES, median } from './bench-common.ts';
 
 const SUBJECTS = 10_000;
 const TOPICS = 4;
@@ -137,11 +131,6 @@ function prepareTldr(corpus: string, dir: string): number {
 function runsPerMeasurement(): number {
   const runs = Number(process.env['BENCH_RUNS'] ?? '3');
   return Number.isInteger(runs) && runs > 0 ? runs : 3;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Times whole `syllabus check --json` processes in `dir` (after one uncounted run); returns the times, and the last report's exit code and counts by code. */

@@ -17,16 +17,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { writeStaticFiles } from '../src/astro/integration.ts';
 import { prepareSiteData } from '../src/astro/site-data.ts';
 import { resetSiteData } from '../src/astro/site-data-access.ts';
 import { staticFilesOf } from '../src/astro/static-files.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
+import { BIN, median } from './bench-common.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'syllabus.js');
 const CORPUS = process.env['BENCH_CORPUS'] ?? '/work/shared/corpora/tldr/pages';
 /** Every CHANGE_STEP-th subject (by path) changes in the head: 1 %. */
 const CHANGE_STEP = 100;
@@ -59,11 +57,6 @@ async function publish(dir: string): Promise<void> {
   resetSiteData();
   const data = await prepareSiteData([path.join(dir, 'kb.toml')]);
   writeStaticFiles(path.join(dir, 'dist'), staticFilesOf(data));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function kib(bytes: number): string {

@@ -15,7 +15,6 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -26,12 +25,8 @@ import { staticFilesOf } from '../src/astro/static-files.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
 import { buildCatalog, findEntriesOf, loadConfig, openKnowledgeBase, rankSubjects, readConfigFiles } from '../src/kb/index.ts';
 import { createRemoteSource } from '../src/remote/remote-source.ts';
+import { BIN, NODE, TLDR_PAGES, percentile, timeCalls } from './bench-common.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'syllabus.js');
-const PROJECT_NODE = path.join(ROOT, 'node_modules', 'node', 'bin', 'node');
-const NODE = fs.existsSync(PROJECT_NODE) ? PROJECT_NODE : process.execPath;
-const TLDR_PAGES = process.env['BENCH_CORPUS'] ?? '/work/shared/corpora/tldr/pages';
 /** Rankings timed per query in process. */
 const RANKINGS = 200;
 /** Calls timed over MCP and --remote in process. */
@@ -56,11 +51,6 @@ function runsPerMeasurement(): number {
   return Number.isInteger(runs) && runs > 0 ? runs : 5;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-}
-
 function describe(label: string, values: number[], unit = 'ms'): string {
   const digits = unit === 'ms' ? 2 : 0;
   return `  ${label.padEnd(50)} median ${percentile(values, 50).toFixed(digits).padStart(8)} ${unit}   p95 ${percentile(values, 95).toFixed(digits).padStart(8)} ${unit}  (${values.length})`;
@@ -82,17 +72,6 @@ function timeProcess(args: string[], cwd: string): number {
   const result = spawnSync(NODE, [BIN, ...args], { cwd, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`syllabus ${args.join(' ')} exited ${result.status}:\n${result.stderr}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-async function timeCalls(call: (i: number) => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < QUERIES.length; i++) await call(i); // warm-up, not counted
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const start = process.hrtime.bigint();
-    await call(i);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return times;
 }
 
 /** Runs the `find` benchmark and prints its figures. */
@@ -149,7 +128,7 @@ export async function runFindBenchmark(): Promise<void> {
       const mcp = await timeCalls(async (i) => {
         const result = await client.callTool({ name: 'find', arguments: { query: QUERIES[i % QUERIES.length]! } });
         if (result.isError) throw new Error(`find over MCP failed: ${JSON.stringify(result.content)}`);
-      });
+      }, QUERIES.length, CALLS);
       console.log(describe('find over MCP (one server, after the first call)', mcp));
     } finally {
       await client.close();
@@ -169,7 +148,7 @@ export async function runFindBenchmark(): Promise<void> {
         const remote = await timeCalls(async (i) => {
           const outcome = await source.find({ query: QUERIES[i % QUERIES.length]! });
           if (!outcome.ok) throw new Error(`find --remote failed: ${outcome.message}`);
-        });
+        }, QUERIES.length, CALLS);
         console.log(describe('find --remote, in process (site files cached)', remote));
       } finally {
         source.close();

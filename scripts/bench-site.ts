@@ -21,17 +21,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, NODE, TLDR_PAGES, median } from './bench-common.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'syllabus.js');
-const PROJECT_NODE = path.join(ROOT, 'node_modules', 'node', 'bin', 'node');
-/** The Node that runs the builds: the project's own (22) when installed. */
-const NODE = fs.existsSync(PROJECT_NODE) ? PROJECT_NODE : process.execPath;
 const TIME = '/usr/bin/time';
 
-/** The tldr pages folder: one folder per platform, each a topic. */
-export const TLDR_PAGES = process.env['BENCH_CORPUS'] ?? '/work/shared/corpora/tldr/pages';
 /** The subject edited before each one-subject rebuild (relative to the pages folder). */
 const EDITED_SUBJECT = 'common/tar.md';
 /** The quarter corpus keeps every QUARTER_STEP-th file of each folder. */
@@ -169,11 +162,6 @@ async function build(site: Site, useCache: boolean, scratch: string): Promise<Ru
   if (!measured) return { ms, rssMb: undefined };
   const [, maxRssKb] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ');
   return { ms, rssMb: Number(maxRssKb) / 1024 };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** The number of HTML files under `dist` and the size of all its files, in bytes. */

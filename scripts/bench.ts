@@ -13,16 +13,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig, openKnowledgeBase, readConfigFiles, runLearn } from '../src/kb/index.ts';
 import { runAgentsBenchmark } from './bench-agents.ts';
 import { runCheckBenchmark } from './bench-check.ts';
 import { runDiffBenchmark } from './bench-diff.ts';
 import { runFindBenchmark } from './bench-find.ts';
-import { runSiteBenchmark, TLDR_PAGES } from './bench-site.ts';
+import { runSiteBenchmark } from './bench-site.ts';
+import { BIN, TLDR_PAGES, median } from './bench-common.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'syllabus.js');
 const SUBJECTS = 10_000;
 const RUNS = 15;
 
@@ -39,11 +37,6 @@ function generate(): string {
     fs.writeFileSync(file, `# Subject ${i}\n\nSome knowledge about item ${i}.\n`);
   }
   return dir;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function time(args: string[], cwd: string): number {

@@ -11,14 +11,12 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../src/cli/static-server.ts';
 import { ensureChromium } from './ensure-chromium.ts';
+import { BIN, ROOT } from './bench-common.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'syllabus.js');
 const OUTPUT = path.join(ROOT, 'content', 'guide', '.img', 'changes-page.png');
 
 /** The edits of the pretend pull request, on the copy at `dir`. */
