@@ -5,6 +5,7 @@
  */
 import type { Root } from 'mdast';
 import type { SubjectFormat } from './format.ts';
+import { createFenceReader } from './fences.ts';
 import { markdownText, parseMarkdown } from './markdown-parser.ts';
 
 /** The length a summary is cut near. */
@@ -72,14 +73,9 @@ function firstMarkdownParagraph(text: string): string {
 /** The blocks of a markdown text: runs of lines between blank lines, a fenced code block never split. */
 export function* markdownBlocks(text: string): Generator<string> {
   let block: string[] = [];
-  let fence: string | undefined;
+  const inCode = createFenceReader();
   for (const line of text.split('\n')) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker) {
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-    }
-    if (fence === undefined && line.trim() === '') {
+    if (!inCode(line) && line.trim() === '') {
       if (block.length > 0) yield block.join('\n');
       block = [];
     } else {

@@ -1,4 +1,6 @@
 /** Subject titles and front matter (SPEC 6): front matter `title`, else the first `# ` heading, else the slug's last segment. */
+import { createFenceReader } from './fences.ts';
+
 type ParseDocument = typeof import('yaml').parseDocument;
 let parseDocument: ParseDocument | undefined;
 
@@ -41,15 +43,9 @@ export function readFrontMatter(text: string): FrontMatter {
 
 /** The text of the first `# ` heading outside code fences, if any. */
 export function firstHeading(text: string): string | undefined {
-  let fence: string | undefined;
+  const inCode = createFenceReader();
   for (const line of text.split('\n')) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker) {
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
+    if (inCode(line)) continue;
     const heading = /^ {0,3}# +(.*?)(?: +#+)? *$/.exec(line);
     if (heading && heading[1] !== '') return heading[1];
   }
