@@ -5,6 +5,7 @@ import { devCommand, DEV_HELP } from './dev.ts';
 import { diffCommand, DIFF_HELP } from './diff.ts';
 import { CliError } from './errors.ts';
 import { findCommand, FIND_HELP } from './find.ts';
+import { initCommand, INIT_HELP } from './init.ts';
 import type { CommandIo } from './io.ts';
 import { learnCommand, LEARN_HELP } from './learn.ts';
 import { learningsCommand, LEARNINGS_HELP } from './learnings.ts';
@@ -16,6 +17,7 @@ import { schemaCommand, SCHEMA_HELP } from './schema.ts';
 type Command = (argv: string[], io: CommandIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; help: string; summary: string }> = {
+  init: { run: initCommand, help: INIT_HELP, summary: 'set this folder up: kb.toml, a first topic, scripts and workflows' },
   learn: { run: learnCommand, help: LEARN_HELP, summary: "the learn tool's result for a topic and patterns" },
   prompt: { run: promptCommand, help: PROMPT_HELP, summary: 'the <knowledge> section of the system prompt' },
   schema: { run: schemaCommand, help: SCHEMA_HELP, summary: "the learn tool's parameters schema (--tool: its definition)" },
