@@ -1,54 +1,100 @@
 #!/usr/bin/env node
-// The `syllabus` command. Plain JavaScript so that any Node can start it: on a Node older than the
-// project's own (the `node` devDependency), it re-runs itself on that one.
+// The `syllabus` command. Plain JavaScript that any Node can parse, so that an old Node gets a
+// clear message instead of a syntax error.
 //
-// The TypeScript sources are bundled into one file on first use and again whenever they change,
-// and V8's compile cache keeps that file's bytecode: a cold run then starts about as fast as a
-// bare `node`, where transpiling many modules at every run would cost several times more.
+// Installed, it runs the compiled modules of lib/. In a checkout of Syllabus (src/ is there), it
+// compiles src/ into node_modules/.cache/syllabus/ whenever the sources change, and on a Node
+// older than Astro's floor it runs again on the project's own Node (the `node` devDependency),
+// passing signals on so that `dev` and `preview` never outlive it.
 import fs from 'node:fs';
-import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const MIN_NODE = [22, 12];
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), '..');
+const checkout = fs.existsSync(path.join(root, 'src', 'cli', 'main.ts'));
 const [major, minor] = process.versions.node.split('.').map(Number);
 
 if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
   const projectNode = path.join(root, 'node_modules', 'node', 'bin', 'node');
-  if (!fs.existsSync(projectNode) || process.env.SYLLABUS_REEXEC === '1') {
+  if (!checkout || !fs.existsSync(projectNode) || process.env.SYLLABUS_REEXEC === '1') {
     process.stderr.write(
-      `error: syllabus needs Node ${MIN_NODE.join('.')} or later (this is ${process.version}), and the project's own Node is not installed.\n` +
-        `Run "npm install" in ${root} first.\n`,
+      `error: syllabus needs Node.js ${MIN_NODE.join('.')} or later, and this is Node.js ${process.version}. Install a current Node.js from https://nodejs.org/ (or with a version manager: "nvm install 22"), then run the command again.\n`,
     );
     process.exit(2);
   }
-  const { spawnSync } = await import('node:child_process');
-  const result = spawnSync(projectNode, [self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, SYLLABUS_REEXEC: '1' },
-  });
-  if (result.signal) process.kill(process.pid, result.signal);
-  process.exit(result.status ?? 1);
+  await runOnProjectNode(projectNode);
+} else {
+  await run();
 }
 
-/** A short key of the sources the bundle is made of: their paths, sizes and modification times. */
+/** Runs this command again on `node`, passing signals on and ending as the child ends. */
+async function runOnProjectNode(node) {
+  const { spawn } = await import('node:child_process');
+  // The channel closes when this process dies, however it dies: the child then stops too.
+  const child = spawn(node, [self, ...process.argv.slice(2)], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, SYLLABUS_REEXEC: '1' } });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => {
+    if (signal) {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    } else process.exit(code ?? 1);
+  });
+}
+
+async function run() {
+  if (process.env.SYLLABUS_REEXEC === '1' && process.channel) {
+    // Started by the lines above on an older Node: stop when that parent is gone.
+    process.channel.unref();
+    process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  }
+  const modules = checkout ? await compiledCheckout() : path.join(root, 'lib');
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache?.();
+  const { runProcess } = await import(pathToFileURL(path.join(modules, 'cli', 'main.js')).href);
+  await runProcess(process.argv.slice(2));
+}
+
+/** The compiled sources of this checkout, compiled now when they changed since the last run. */
+async function compiledCheckout() {
+  const cacheDir = path.join(root, 'node_modules', '.cache', 'syllabus');
+  const out = path.join(cacheDir, `lib-${sourceKey()}`);
+  if (fs.existsSync(out)) return out;
+  const { compileSources } = await import('./compile-sources.js');
+  const temporary = `${out}.${process.pid}.tmp`;
+  fs.rmSync(temporary, { recursive: true, force: true });
+  await compileSources(path.join(root, 'src'), temporary);
+  try {
+    fs.renameSync(temporary, out);
+  } catch {
+    // Another process compiled the same sources first: its copy is as good.
+    fs.rmSync(temporary, { recursive: true, force: true });
+  }
+  // Older copies go once they are surely out of use: another process may be loading one now.
+  const stale = Date.now() - 10 * 60 * 1000;
+  for (const name of fs.readdirSync(cacheDir)) {
+    const dir = path.join(cacheDir, name);
+    if (dir !== out && /^(lib|cli)-/.test(name) && (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < stale) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/** A short key of the sources: their paths, sizes and modification times, and the compiler's own. */
 function sourceKey() {
   let state = '';
   const visit = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = `${dir}/${entry.name}`;
       if (entry.isDirectory()) visit(file);
-      else if (entry.name.endsWith('.ts')) {
+      else {
         const stat = fs.statSync(file);
         state += `${file}\0${stat.size}\0${stat.mtimeMs}\n`;
       }
     }
   };
-  // The bundle holds src/cli and what it imports: the core and the site's data modules.
   visit(path.join(root, 'src'));
-  for (const file of ['package-lock.json', 'package.json', 'bin/syllabus.js']) {
+  for (const file of ['package-lock.json', 'package.json', 'bin/syllabus.js', 'bin/compile-sources.js']) {
     state += `${file}\0${fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0}\n`;
   }
   // FNV-1a, twice with different seeds: a key, not a security boundary.
@@ -61,39 +107,3 @@ function sourceKey() {
   }
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
-
-async function loadBundle() {
-  const cacheDir = path.join(root, 'node_modules', '.cache', 'syllabus');
-  const bundle = path.join(cacheDir, `cli-${sourceKey()}.mjs`);
-  if (!fs.existsSync(bundle)) {
-    const { build } = await import('esbuild');
-    fs.mkdirSync(cacheDir, { recursive: true });
-    const temporary = `${bundle}.${process.pid}.tmp`;
-    await build({
-      entryPoints: [path.join(root, 'src', 'cli', 'main.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      outfile: temporary,
-      // Large libraries needed only by some commands stay lazy imports from node_modules.
-      external: ['gpt-tokenizer', 'gpt-tokenizer/*', 'yaml', 'esbuild', 'astro'],
-      minifyWhitespace: true,
-      minifySyntax: true,
-      banner: { js: "import { createRequire as __syllabusRequire } from 'node:module'; const require = __syllabusRequire(import.meta.url);" },
-      logLevel: 'error',
-    });
-    fs.renameSync(temporary, bundle);
-    // Older bundles go once they are surely out of use: another process may be loading one now.
-    const stale = Date.now() - 10 * 60 * 1000;
-    for (const old of fs.readdirSync(cacheDir)) {
-      const file = path.join(cacheDir, old);
-      if (old.startsWith('cli-') && file !== bundle && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < stale) fs.rmSync(file, { force: true });
-    }
-  }
-  module.enableCompileCache?.(path.join(cacheDir, 'v8'));
-  return import(pathToFileURL(bundle).href);
-}
-
-const { runProcess } = await loadBundle();
-await runProcess(process.argv.slice(2));

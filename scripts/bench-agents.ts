@@ -7,7 +7,7 @@
  * SDK client over stdio) and over `--remote` (the remote source in process, and whole `syllabus
  * learn --remote` processes) against the published endpoints served on 127.0.0.1.
  *
- * The endpoints are written by the build's own code for non-page files (`prepareSiteData` +
+ * The endpoints are written by the build's own code for non-page files (`readSiteData` +
  * `writeStaticFiles`); the HTML pages are not needed to answer agents.
  */
 import { execFile } from 'node:child_process';
@@ -17,10 +17,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { writeStaticFiles } from '../src/astro/integration.ts';
-import { prepareSiteData } from '../src/astro/site-data.ts';
-import { resetSiteData } from '../src/astro/site-data-access.ts';
-import { staticFilesOf } from '../src/astro/static-files.ts';
+import { writeStaticFiles } from '../src/build/static-file.ts';
+import { readSiteData } from '../src/build/site-data.ts';
+import { staticFilesOf } from '../src/build/endpoints.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
 import { createRemoteSource } from '../src/remote/remote-source.ts';
 import { BIN, percentile, timeCalls } from './bench-common.ts';
@@ -51,8 +50,7 @@ function generate(count: number): string {
 /** Writes the published endpoints of the knowledge base at `dir` into `<dir>/dist`. */
 async function publish(dir: string): Promise<string> {
   const out = path.join(dir, 'dist');
-  resetSiteData();
-  const data = await prepareSiteData([path.join(dir, 'kb.toml')]);
+  const data = await readSiteData([path.join(dir, 'kb.toml')], process.cwd());
   writeStaticFiles(out, staticFilesOf(data));
   return out;
 }

@@ -2,7 +2,7 @@
  * The diff benchmark (`npm run bench:diff`, and part of `npm run bench`): prints figures, asserts
  * nothing. Copies the tldr corpus (one topic per platform folder) into a base knowledge base, and
  * into a head where 1 % of the subjects changed (every 100th file by name gets a new example),
- * writes both builds' endpoints (`prepareSiteData` + `writeStaticFiles`, as scripts/bench-agents.ts
+ * writes both builds' endpoints (`readSiteData` + `writeStaticFiles`, as scripts/bench-agents.ts
  * does: the HTML pages are not read by the diff), then times whole `syllabus diff` processes,
  * each the median of BENCH_RUNS runs (default 5):
  *  - dist vs dist, markdown and `--json`;
@@ -18,10 +18,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { writeStaticFiles } from '../src/astro/integration.ts';
-import { prepareSiteData } from '../src/astro/site-data.ts';
-import { resetSiteData } from '../src/astro/site-data-access.ts';
-import { staticFilesOf } from '../src/astro/static-files.ts';
+import { writeStaticFiles } from '../src/build/static-file.ts';
+import { readSiteData } from '../src/build/site-data.ts';
+import { staticFilesOf } from '../src/build/endpoints.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
 import { BIN, median } from './bench-common.ts';
 
@@ -54,8 +53,7 @@ function copyCorpus(dir: string): string[] {
 
 /** Writes the endpoints of `<dir>/kb.toml` into `<dir>/dist`. */
 async function publish(dir: string): Promise<void> {
-  resetSiteData();
-  const data = await prepareSiteData([path.join(dir, 'kb.toml')]);
+  const data = await readSiteData([path.join(dir, 'kb.toml')], process.cwd());
   writeStaticFiles(path.join(dir, 'dist'), staticFilesOf(data));
 }
 

@@ -18,10 +18,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { writeStaticFiles } from '../src/astro/integration.ts';
-import { prepareSiteData } from '../src/astro/site-data.ts';
-import { resetSiteData } from '../src/astro/site-data-access.ts';
-import { staticFilesOf } from '../src/astro/static-files.ts';
+import { writeStaticFiles } from '../src/build/static-file.ts';
+import { readSiteData } from '../src/build/site-data.ts';
+import { staticFilesOf } from '../src/build/endpoints.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
 import { buildCatalog, findEntriesOf, loadConfig, openKnowledgeBase, rankSubjects, readConfigFiles } from '../src/kb/index.ts';
 import { createRemoteSource } from '../src/remote/remote-source.ts';
@@ -135,8 +134,7 @@ export async function runFindBenchmark(): Promise<void> {
     }
 
     const dist = path.join(dir, 'dist');
-    resetSiteData();
-    writeStaticFiles(dist, staticFilesOf(await prepareSiteData([path.join(dir, 'kb.toml')])));
+    writeStaticFiles(dist, staticFilesOf(await readSiteData([path.join(dir, 'kb.toml')], process.cwd())));
     const keywordsKib = fs.statSync(path.join(dist, 'kb', 'keywords.json')).size / 1024;
     const indexKib = fs.statSync(path.join(dist, 'kb', 'index.json')).size / 1024;
     console.log(`  published: keywords.json ${keywordsKib.toFixed(0)} KiB, index.json ${indexKib.toFixed(0)} KiB`);

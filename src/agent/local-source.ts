@@ -26,8 +26,7 @@ import {
   type SiteIndex,
   type SyllabusConfig,
 } from '../kb/index.ts';
-import { defaultCacheDir, openLocalKnowledgeBase } from '../sources/local-sources.ts';
-import { sourcesCacheDir } from '../sources/source-cache.ts';
+import { openLocalKnowledgeBase, sourcesFolderOf } from '../sources/local-sources.ts';
 import { watchFolders, type FolderWatch, type WatchTargets } from './folder-watch.ts';
 import type { KnowledgeSource } from './knowledge-source.ts';
 
@@ -110,7 +109,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
 
   // URL sources come from the build's cache: a build that refreshes it counts as a change.
   const targetsOf = (current: SyllabusConfig): WatchTargets => ({
-    trees: [...current.topics.filter((t) => t.enable).map((t) => t.dir), ...(listTopicLinks(current).length > 0 ? [sourcesCacheDir(defaultCacheDir(current))] : [])],
+    trees: [...current.topics.filter((t) => t.enable).map((t) => t.dir), ...(listTopicLinks(current).length > 0 ? [sourcesFolderOf(current)] : [])],
     files: current.files,
   });
 

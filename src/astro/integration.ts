@@ -1,108 +1,149 @@
 /**
- * The Astro integration of Syllabus: writes the site's non-page files after the page build, and
- * serves the same files from the development server.
+ * The Astro integration of Syllabus: adds the knowledge base's pages below a base path, gives them
+ * their site through `virtual:syllabus/site` (see vite-plugin.ts), serves the site's other files
+ * (endpoints, markdown twins, stored files) in the development server and reloads it after an
+ * edit, and, in a host site's build, writes those files and the search index after Astro's pages.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
-import type { SiteData } from './site-data.ts';
-import { loadSiteData } from './site-data-access.ts';
-import { readStaticFile, staticText, type StaticFile } from './static-file.ts';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { staticFilesOf } from '../build/endpoints.ts';
+import { searchKeysOf, startSearchIndex } from '../build/search-index.ts';
+import { contentTypeOf, readStaticFile, writeStaticFiles, type StaticFile } from '../build/static-file.ts';
+import { formatDiagnostic } from '../kb/diagnostics.ts';
+import { normalizeBase } from '../kb/site-urls.ts';
+import { provideSiteAccess, type SiteAccess } from './site-state.ts';
+import { syllabusViteConfig } from './vite-plugin.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  md: 'text/markdown; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-};
-
-/** Writes `files` below `dir`, creating folders as needed. */
-export function writeStaticFiles(dir: string, files: StaticFile[]): void {
-  const made = new Set<string>();
-  for (const file of files) {
-    const target = path.join(dir, file.path);
-    const folder = path.dirname(target);
-    if (!made.has(folder)) {
-      fs.mkdirSync(folder, { recursive: true });
-      made.add(folder);
-    }
-    if ('copy' in file.body) fs.copyFileSync(file.body.copy, target);
-    else fs.writeFileSync(target, staticText(file.body));
-  }
+/** The site an integration shows: a build's prepared site, or one read on demand. */
+export interface IntegrationSite extends SiteAccess {
+  /** Forgets what was read, after an edit (development server). */
+  reset?(): void;
+  /** The files and folders whose change calls for {@link reset}. */
+  watched?(): Promise<string[]>;
+  /** The build cache the site reads: its own writes are not edits. */
+  cacheDir?: string | undefined;
 }
 
-const byPath = new WeakMap<StaticFile[], Map<string, StaticFile>>();
+/** Options of {@link createSyllabusIntegration}. */
+export interface IntegrationOptions {
+  /** The site, given the base path its pages are served at (Astro's base and the prefix) and Astro's project folder. */
+  site: (where: { base: string; root: string }) => IntegrationSite;
+  /** The path below Astro's base where the pages go: `''` for a site of its own, `/knowledge` in a host site. */
+  prefix: string;
+  /** A site of its own: adds the 404 page, and serves Syllabus's package files in the development server. */
+  standalone: boolean;
+  /** Writes the site's other files and its search index after Astro's build (a host site; `syllabus build` does it itself). */
+  writeFiles: boolean;
+  /** The folder messages name files relative to. */
+  cwd: string;
+}
 
-/** The dev server's lookup of static files by path. */
-function staticFileAt(files: StaticFile[], local: string): StaticFile | undefined {
+/** The folder of Syllabus's modules (`src/`, or the compiled `lib/`): the pages and their browser scripts are there. */
+const MODULES_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let instances = 0;
+
+/** The pages of the site, relative to this module. */
+function page(name: string): string {
+  return fileURLToPath(new URL(`../pages/${name}`, import.meta.url));
+}
+
+/** Makes the integration; `syllabus-kb/astro` and `syllabus build` both use it. */
+export function createSyllabusIntegration(options: IntegrationOptions): AstroIntegration {
+  const key = `syllabus-${++instances}`;
+  const prefix = options.prefix === '' || options.prefix === '/' ? '' : `/${options.prefix.replace(/^\/+|\/+$/g, '')}`;
+  let site: IntegrationSite | undefined;
+  const current = (): IntegrationSite => {
+    if (!site) throw new Error('Syllabus: the site was asked for before Astro had its configuration.');
+    return site;
+  };
+  return {
+    name: 'syllabus',
+    hooks: {
+      'astro:config:setup': ({ command, injectRoute, updateConfig }) => {
+        const route = (pattern: string, entrypoint: string): void => injectRoute({ pattern: `${prefix}${pattern}` || '/', entrypoint: page(entrypoint), prerender: true });
+        route('/', 'index.astro');
+        route('/search', 'search.astro');
+        route('/changes/[...rest]', 'changes/[...rest].astro');
+        route('/[topic]', '[topic]/index.astro');
+        route('/[topic]/[...address]', '[topic]/[...address].astro');
+        if (options.standalone) route('/404', '404.astro');
+        const vite = syllabusViteConfig(key, command, MODULES_ROOT);
+        if (!options.standalone) delete vite.server;
+        updateConfig({ vite });
+      },
+      'astro:config:done': ({ config }) => {
+        site = options.site({ base: normalizeBase(`${config.base.replace(/\/+$/, '')}${prefix}`), root: fileURLToPath(config.root) });
+        provideSiteAccess(key, site);
+      },
+      'astro:server:setup': ({ server, logger }) => {
+        const live = current();
+        server.middlewares.use((request, response, next) => {
+          void (async () => {
+            const data = await live.site();
+            const wanted = decodeURIComponent((request.url ?? '').split('?')[0]!);
+            if (!wanted.startsWith(data.routes.base)) return next();
+            const local = wanted.slice(data.routes.base.length);
+            const file = staticFileAt(staticFilesOf(data), local);
+            if (!file) return next();
+            response.setHeader('Content-Type', contentTypeOf(local));
+            response.end(readStaticFile(file));
+          })().catch(next);
+        });
+        if (live.reset && live.watched) reloadOnEdit(server, live, logger);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!options.writeFiles) return;
+        const data = await current().site();
+        for (const diagnostic of data.diagnostics) if (diagnostic.kind === 'warning') logger.warn(formatDiagnostic(diagnostic, options.cwd));
+        const out = path.join(fileURLToPath(dir), prefix);
+        writeStaticFiles(out, staticFilesOf(data));
+        const search = await (await startSearchIndex({ dir: out, keys: searchKeysOf(data), pending: 'all' })).finish();
+        await search.cleanup;
+        logger.info(`${search.pages} pages indexed for search in ${path.relative(fileURLToPath(dir), out) || '.'}/pagefind/`);
+      },
+    },
+  };
+}
+
+const byPath = new WeakMap<readonly StaticFile[], Map<string, StaticFile>>();
+
+/** The development server's lookup of static files by path. */
+function staticFileAt(files: readonly StaticFile[], local: string): StaticFile | undefined {
   let index = byPath.get(files);
   if (!index) byPath.set(files, (index = new Map(files.map((f) => [f.path, f]))));
   return index.get(local);
 }
 
-/**
- * The static files of `data`: listed already when `syllabus build` provided it; otherwise listed
- * now, loading the core only then (see site-data-access.ts).
- */
-async function listedStaticFiles(data: SiteData): Promise<StaticFile[]> {
-  return data.staticFiles ?? (await import('./static-files.ts')).staticFilesOf(data);
-}
-
-/** Folders of the project that the dev server never needs to watch. */
-const UNWATCHED = new Set(['test', 'dist', 'scripts', '.cache', '.syllabus-cache', '.ci', '.github']);
+type DevServer = Parameters<NonNullable<AstroIntegration['hooks']['astro:server:setup']>>[0]['server'];
 
 /**
- * Whether the dev server's watcher skips `file`: the project's folders that hold no site source,
- * unless a knowledge base being served lives there. Vite's watcher follows symlinks, and the
- * symlink fixtures under test/ (`loop -> .`) made it walk without end.
+ * Reads the knowledge base again when one of its files changes: the pages' cached routes are
+ * dropped (as Astro does when its own content changes) and open browsers reload.
  */
-export function isUnwatched(file: string, root: string, contentDirs: string[]): boolean {
-  const local = path.relative(root, file);
-  if (local.startsWith('..') || path.isAbsolute(local)) return false;
-  if (!UNWATCHED.has(local.split(path.sep)[0]!)) return false;
-  return !contentDirs.some((dir) => file === dir || file.startsWith(dir + path.sep) || dir.startsWith(file + path.sep));
-}
-
-/** The integration; `astro.config.mjs` adds it. */
-export function syllabusIntegration(): AstroIntegration {
-  return {
-    name: 'syllabus',
-    hooks: {
-      'astro:config:setup': ({ command, config, updateConfig }) => {
-        if (command !== 'dev') return;
-        const root = fileURLToPath(config.root);
-        const configFiles = JSON.parse(process.env['SYLLABUS_CONFIG_FILES'] ?? '[]') as string[];
-        const contentDirs = (configFiles.length > 0 ? configFiles : [path.join(root, 'content', 'kb.toml')]).map((f) => path.dirname(path.resolve(f)));
-        updateConfig({ vite: { server: { watch: { ignored: [(file: string) => isUnwatched(file, root, contentDirs)] } } } });
-      },
-      'astro:server:setup': ({ server }) => {
-        server.middlewares.use((request, response, next) => {
-          void (async () => {
-            const data = await loadSiteData();
-            const wanted = decodeURIComponent((request.url ?? '').split('?')[0]!);
-            if (!wanted.startsWith(data.routes.base)) return next();
-            const local = wanted.slice(data.routes.base.length);
-            const file = staticFileAt(await listedStaticFiles(data), local);
-            if (!file) return next();
-            const extension = local.slice(local.lastIndexOf('.') + 1).toLowerCase();
-            response.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
-            response.end(readStaticFile(file));
-          })().catch(next);
-        });
-      },
-      'astro:build:done': async ({ dir }) => {
-        const data = await loadSiteData();
-        const files = await listedStaticFiles(data);
-        writeStaticFiles(fileURLToPath(dir), data.only ? files.filter((f) => data.only!.files.has(f.path)) : files);
-      },
-    },
+function reloadOnEdit(server: DevServer, live: IntegrationSite, logger: AstroIntegrationLogger): void {
+  const { cacheDir } = live;
+  let watched: string[] = [];
+  const follow = async (): Promise<void> => {
+    watched = await live.watched!();
+    server.watcher.add(watched);
   };
+  void follow();
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  server.watcher.on('all', (_event, changed) => {
+    const isWatched = watched.some((w) => changed === w || changed.startsWith(w + path.sep));
+    // The cache's own writes are not edits, except the sources and summaries a build brings.
+    const isCache = cacheDir !== undefined && changed.startsWith(cacheDir + path.sep) && !watched.some((w) => w.startsWith(cacheDir) && (changed === w || changed.startsWith(w + path.sep)));
+    if (!isWatched || isCache) return;
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      live.reset!();
+      void follow().catch((error: unknown) => logger.error((error as Error).message));
+      for (const environment of Object.values(server.environments)) {
+        if (environment.name !== 'client') environment.hot.send('astro:content-changed', {});
+      }
+      server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+    }, 100);
+  });
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { buildCatalog, findEntriesOf, renderFindResults, renderFindSchema, runFind, DEFAULT_FIND_LIMIT, type FindArguments, type FindResult } from '../kb/index.ts';
 import { readRemoteFindData } from '../remote/remote-find.ts';
 import type { RemoteSite } from '../remote/remote-site.ts';
-import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
+import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
+import { loadCatalogMemo, saveCatalogMemo } from '../build/catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, openForCommand, warnContentErrors } from './knowledge-base-options.ts';
-import { withCachedSummaries } from './llm-summaries.ts';
+import { withCachedSummaries } from '../build/llm-summaries.ts';
 import { REMOTE_HELP, REMOTE_OPTION, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
@@ -79,12 +80,12 @@ type Found = { ok: true; results: FindResult[] } | { ok: false; message: string 
  */
 async function findLocally(configFlags: string[] | undefined, args: FindArguments, io: CommandIo): Promise<Found> {
   const kb = openForCommand(configForCommand(configFlags, io), io);
-  const cacheDir = path.join(path.dirname(path.resolve(io.cwd, kb.config.files[0]!)), '.syllabus-cache');
-  const memo = loadCatalogMemo(cacheDir);
-  const catalog = withCachedSummaries((await buildCatalog(kb, { memo })).catalog, kb.config.kb.summaries, cacheDir);
+  const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, kb.config.files[0]!)));
+  const memo = loadCatalogMemo(cache.catalogMemo);
+  const catalog = withCachedSummaries((await buildCatalog(kb, { memo })).catalog, kb.config.kb.summaries, cache.llmSummaries);
   if (memo.stats.computed > 0) {
     try {
-      saveCatalogMemo(cacheDir, memo);
+      saveCatalogMemo(cache.catalogMemo, memo);
     } catch {
       // A read-only checkout: the next find computes the same again.
     }

@@ -7,4 +7,9 @@ export interface CommandIo {
   out(text: string): void;
   /** Writes a message line to stderr. */
   err(line: string): void;
+  /**
+   * Shows `line` as the terminal's status line, redrawn in place (null clears it). Only on a
+   * terminal, outside CI: elsewhere this is undefined and long work prints its phase lines alone.
+   */
+  status?: ((line: string | null) => void) | undefined;
 }

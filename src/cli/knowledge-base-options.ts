@@ -1,17 +1,13 @@
 /** Opening the knowledge base named by `--config` / `SYLLABUS_CONFIG` for a command. */
-import path from 'node:path';
-import {
-  hasConfigErrors,
-  loadConfig,
-  sortDiagnostics,
-  readConfigFiles,
-  type Diagnostic,
-  type KnowledgeBase,
-  type SyllabusConfig,
-} from '../kb/index.ts';
+import { hasConfigErrors, formatDiagnostic, sortDiagnostics, type Diagnostic, type KnowledgeBase, type SyllabusConfig } from '../kb/index.ts';
+import { loadSiteConfig, type LoadedConfig } from '../build/read-config.ts';
+
+export type { LoadedConfig };
 import { openLocalKnowledgeBase } from '../sources/local-sources.ts';
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
+
+export { formatDiagnostic, formatPlace } from '../kb/diagnostics.ts';
 
 /** The default config file, relative to the current folder. */
 export const DEFAULT_CONFIG = 'content/kb.toml';
@@ -24,34 +20,9 @@ export function configPaths(flags: readonly string[] | undefined, io: CommandIo)
   return [DEFAULT_CONFIG];
 }
 
-/** Formats a diagnostic's place: `path:line:column` relative to the current folder. */
-export function formatPlace(diagnostic: Diagnostic, cwd: string): string {
-  if (!diagnostic.file) return '';
-  const relative = path.relative(cwd, diagnostic.file);
-  let place = relative === '' || relative.startsWith('..') ? diagnostic.file : relative;
-  if (diagnostic.line) place += `:${diagnostic.line}`;
-  if (diagnostic.line && diagnostic.column) place += `:${diagnostic.column}`;
-  return place;
-}
-
-/** One line for a diagnostic: `place: message`. */
-export function formatDiagnostic(diagnostic: Diagnostic, cwd: string): string {
-  const place = formatPlace(diagnostic, cwd);
-  return place ? `${place}: ${diagnostic.message}` : diagnostic.message;
-}
-
-/** The loaded config and all diagnostics found so far; configuration errors included. */
-export interface LoadedConfig {
-  config: SyllabusConfig | undefined;
-  diagnostics: Diagnostic[];
-}
-
 /** Reads and merges config files, returning configuration errors as diagnostics. */
 export function readConfig(flags: readonly string[] | undefined, io: CommandIo): LoadedConfig {
-  const read = readConfigFiles(configPaths(flags, io), io.cwd);
-  if (read.diagnostics.length > 0) return { config: undefined, diagnostics: read.diagnostics };
-  const loaded = loadConfig(read.sources);
-  return { config: loaded.config, diagnostics: loaded.diagnostics };
+  return loadSiteConfig(configPaths(flags, io), io.cwd);
 }
 
 /** Throws the exit-2 error for configuration errors, listing every one. */

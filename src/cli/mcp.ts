@@ -1,15 +1,15 @@
 /** `syllabus mcp`: the agent server on stdio (SPEC 9). stdout carries the protocol; every message goes to stderr. */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { KnowledgeSource } from '../agent/knowledge-source.ts';
-import { loadCatalogMemo } from './catalog-memo.ts';
+import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
+import { loadCatalogMemo } from '../build/catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic, openForCommand } from './knowledge-base-options.ts';
-import { llmSummariesStamp, loadLlmSummaries } from './llm-summaries.ts';
+import { llmSummariesStamp, loadLlmSummaries } from '../build/llm-summaries.ts';
 import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteKnowledgeFlags } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
-import { projectRoot } from './project-root.ts';
+import { packageVersion } from './package-info.ts';
 
 export const MCP_HELP = `Usage: syllabus mcp [-k topic/glob]… [--profile NAME] [--config PATH… | --remote URL]
 
@@ -75,10 +75,10 @@ async function localSource(values: McpValues, io: CommandIo): Promise<KnowledgeS
   const config = configWithKnowledge(values, io, 'mcp');
   openForCommand(config, io);
   const { createLocalSource } = await import('../agent/local-source.ts');
-  const cacheDir = path.join(path.dirname(path.resolve(io.cwd, config.files[0]!)), '.syllabus-cache');
+  const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, config.files[0]!)));
   return createLocalSource(config, {
-    memo: loadCatalogMemo(cacheDir),
-    summaries: { stamp: () => llmSummariesStamp(cacheDir), load: () => loadLlmSummaries(cacheDir) },
+    memo: loadCatalogMemo(cache.catalogMemo),
+    summaries: { stamp: () => llmSummariesStamp(cache.llmSummaries), load: () => loadLlmSummaries(cache.llmSummaries) },
     reloadConfig: () => configWithKnowledge(values, io, 'mcp'),
     describeError: errorText,
     formatDiagnostic: (diagnostic) => formatDiagnostic(diagnostic, io.cwd),
@@ -121,8 +121,3 @@ function errorText(error: unknown): string {
   return [error.message, ...further].join('\n');
 }
 
-/** Syllabus's version, from its package.json. */
-function packageVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { version: string };
-  return manifest.version;
-}

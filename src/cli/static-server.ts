@@ -3,28 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-
-/** Content types by file extension; anything else is application/octet-stream. */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
+import { contentTypeOf } from '../build/static-file.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -61,7 +40,7 @@ export async function serveStatic(dir: string, host = '127.0.0.1', port = 0): Pr
     if (stat?.isDirectory() && !wanted.endsWith('/')) return send(301, { location: `${url.pathname}/${url.search}` });
     const target = stat?.isDirectory() ? path.join(file, 'index.html') : file;
     if (fs.statSync(target, { throwIfNoEntry: false })?.isFile()) {
-      return send(200, { 'content-type': CONTENT_TYPES[path.extname(target).toLowerCase()] ?? 'application/octet-stream' }, fs.readFileSync(target));
+      return send(200, { 'content-type': contentTypeOf(target) }, fs.readFileSync(target));
     }
     const notFound = path.join(root, '404.html');
     send(404, { 'content-type': 'text/html; charset=utf-8' }, fs.existsSync(notFound) ? fs.readFileSync(notFound) : Buffer.from('Not found\n'));

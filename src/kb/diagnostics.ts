@@ -4,6 +4,7 @@
  * Every diagnostic says what happened and how to fix it, and names the file (with a line where
  * one is known) or the dotted config path it is about.
  */
+import path from 'node:path';
 
 /** How serious a diagnostic is; decides exit codes and whether a command goes on. */
 export type DiagnosticKind = 'config-error' | 'content-error' | 'warning';
@@ -98,3 +99,20 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Formats a diagnostic's place: `path:line:column` relative to `cwd` (absolute when outside it). */
+export function formatPlace(diagnostic: Diagnostic, cwd: string): string {
+  if (!diagnostic.file) return '';
+  const relative = path.relative(cwd, diagnostic.file);
+  let place = relative === '' || relative.startsWith('..') ? diagnostic.file : relative;
+  if (diagnostic.line) place += `:${diagnostic.line}`;
+  if (diagnostic.line && diagnostic.column) place += `:${diagnostic.column}`;
+  return place;
+}
+
+/** One line for a diagnostic: `place: message`. */
+export function formatDiagnostic(diagnostic: Diagnostic, cwd: string): string {
+  const place = formatPlace(diagnostic, cwd);
+  return place ? `${place}: ${diagnostic.message}` : diagnostic.message;
+}
+

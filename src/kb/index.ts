@@ -31,7 +31,7 @@ export type {
 } from './diff-schema.ts';
 export { publishedSnapshot, snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from './diff-snapshot.ts';
 export type { KnowledgeSnapshot, SnapshotKnowledge, SnapshotSubject, SnapshotTopic } from './diff-snapshot.ts';
-export { compareStrings, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics.ts';
+export { compareStrings, formatDiagnostic, formatPlace, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, DiagnosticKind } from './diagnostics.ts';
 export {
   ENDPOINT_SCHEMAS,

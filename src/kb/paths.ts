@@ -6,3 +6,6 @@ export function isOutside(folder: string, target: string): boolean {
   const relative = path.relative(folder, target);
   return relative === '..' || relative.startsWith('../') || path.isAbsolute(relative);
 }
+
+/** The build cache's folder name, beside the first config file by default; never walked for subjects. */
+export const CACHE_FOLDER_NAME = '.syllabus-cache';

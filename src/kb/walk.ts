@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Diagnostic } from './diagnostics.ts';
-import { isOutside } from './paths.ts';
+import { CACHE_FOLDER_NAME, isOutside } from './paths.ts';
 
 /** A file found below a topic folder. */
 export interface WalkedFile {
@@ -149,7 +149,7 @@ function readFolder(folder: Folder, options: WalkOptions, diagnostics: Diagnosti
     }
     if (isDir) {
       // Git's folder and Syllabus's own build cache are never knowledge.
-      if (name === '.git' || name === '.syllabus-cache') continue;
+      if (name === '.git' || name === CACHE_FOLDER_NAME) continue;
       kept.push({ path: rel, file: abs, folder: { abs, real, rel, ancestors: [...folder.ancestors, real] } });
     } else if (isFile) {
       if (folder.rel === '' && name === 'links.txt') continue;

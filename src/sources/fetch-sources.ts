@@ -13,7 +13,8 @@ import { fetchUrl, type FetchProblem } from './url-fetch.ts';
 
 /** Options of {@link fetchSources}. */
 export interface FetchSourcesOptions {
-  cacheDir: string;
+  /** The build cache's sources folder (`CacheFolder.sources`). */
+  dir: string;
   /** The User-Agent header: `Syllabus/<version> (+<site url>)`. */
   userAgent: string;
   /** The clock, for fetch dates. Default: now. */
@@ -57,7 +58,7 @@ export async function fetchSources(config: SyllabusConfig, options: FetchSources
   if (urls.length > 0) await Promise.all([loadHtmlConverter(), loadMarkdownParser()]);
   const now = options.now ?? (() => new Date());
   const outcomes = await mapBounded(urls, settings.concurrency, async (url): Promise<UrlOutcome> => {
-    const cached = readCachedSource(options.cacheDir, url);
+    const cached = readCachedSource(options.dir, url);
     const revalidate = cached?.conversion === SOURCE_CONVERSION_VERSION;
     const fetched = await fetchUrl(url, {
       timeoutMs: settings.timeout_seconds * 1000,
@@ -77,7 +78,7 @@ export async function fetchSources(config: SyllabusConfig, options: FetchSources
       return { kind: 'failed', detail, cached };
     }
     const same = cached !== undefined && cached.content === converted.content && cached.format === converted.format;
-    const entry = writeCachedSource(options.cacheDir, {
+    const entry = writeCachedSource(options.dir, {
       url,
       finalUrl: fetched.url,
       fetchedAt: same ? cached.fetchedAt : now().toISOString(),

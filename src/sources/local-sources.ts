@@ -5,12 +5,8 @@
  */
 import path from 'node:path';
 import { listTopicLinks, openKnowledgeBase, type Diagnostic, type KnowledgeBase, type SourceDocument, type SyllabusConfig } from '../kb/index.ts';
+import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { documentOf, readCachedSource } from './source-cache.ts';
-
-/** The build cache a knowledge base uses by default: `.syllabus-cache/` beside its first config file (SPEC 5). */
-export function defaultCacheDir(config: Pick<SyllabusConfig, 'files'>): string {
-  return path.join(path.dirname(path.resolve(config.files[0]!)), '.syllabus-cache');
-}
 
 /** The cached documents of every URL the config's `links.txt` files list, and the URLs with no copy yet. */
 export interface CachedDocuments {
@@ -19,20 +15,23 @@ export interface CachedDocuments {
   unfetched: Diagnostic[];
 }
 
-/** Reads the cached copy of every URL listed by the enabled topics of `config`, from `cacheDir`. */
-export function readCachedDocuments(config: SyllabusConfig, cacheDir: string = defaultCacheDir(config)): CachedDocuments {
+/**
+ * Reads the cached copy of every URL listed by the enabled topics of `config`, from the sources
+ * folder `dir` (default: that of the knowledge base's own build cache).
+ */
+export function readCachedDocuments(config: SyllabusConfig, dir: string = sourcesFolderOf(config)): CachedDocuments {
   const documents = new Map<string, SourceDocument>();
   const unfetched: Diagnostic[] = [];
   for (const listed of listTopicLinks(config)) {
     for (const link of listed.links) {
       const known = documents.get(link.url);
-      const entry = known ? undefined : readCachedSource(cacheDir, link.url);
+      const entry = known ? undefined : readCachedSource(dir, link.url);
       if (entry) documents.set(link.url, documentOf(entry));
       else if (!known) {
         unfetched.push({
           kind: 'warning',
           code: 'source-not-fetched',
-          message: `${link.url} has not been fetched yet, so topic "${listed.topic}" has no subject for it. Run syllabus build: it fetches URL sources into ${cacheDir}, where every other command reads them.`,
+          message: `${link.url} has not been fetched yet, so topic "${listed.topic}" has no subject for it. Run syllabus build: it fetches URL sources into ${path.dirname(dir)}, where every other command reads them.`,
           file: listed.file,
           line: link.line,
         });
@@ -49,10 +48,15 @@ export interface LocalKnowledgeBase {
 }
 
 /**
- * Opens the knowledge base of `config` with the URL sources cached in `cacheDir` (default: the
- * knowledge base's own build cache), without any network access.
+ * Opens the knowledge base of `config` with the URL sources cached in the sources folder `dir`
+ * (default: that of the knowledge base's own build cache), without any network access.
  */
-export function openLocalKnowledgeBase(config: SyllabusConfig, cacheDir?: string): LocalKnowledgeBase {
-  const { documents, unfetched } = readCachedDocuments(config, cacheDir);
+export function openLocalKnowledgeBase(config: SyllabusConfig, dir?: string): LocalKnowledgeBase {
+  const { documents, unfetched } = readCachedDocuments(config, dir);
   return { kb: openKnowledgeBase(config, { sources: documents }), unfetched };
+}
+
+/** The sources folder of the build cache a knowledge base uses by default (beside its first config file). */
+export function sourcesFolderOf(config: Pick<SyllabusConfig, 'files'>): string {
+  return cacheFolder(defaultCacheDir(config.files[0]!)).sources;
 }

@@ -1,6 +1,6 @@
 /**
- * The cache of URL sources (SPEC 8): one JSON file per URL in `<cache>/sources/`, named by the
- * sha256 of the URL. The build writes it; every other command reads it and never fetches.
+ * The cache of URL sources (SPEC 8): one JSON file per URL in the build cache's sources folder
+ * (see src/build/cache-folder.ts), named by the sha256 of the URL. The build writes it; every other command reads it and never fetches.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,20 +28,15 @@ export interface CachedSource {
   content: string;
 }
 
-/** The folder of the cached sources inside a build cache. */
-export function sourcesCacheDir(cacheDir: string): string {
-  return path.join(cacheDir, 'sources');
+/** The file of the sources folder `dir` that holds the cached copy of `url`. */
+export function sourceCacheFile(dir: string, url: string): string {
+  return path.join(dir, `${createHash('sha256').update(url).digest('hex')}.json`);
 }
 
-/** The file that holds the cached copy of `url`. */
-export function sourceCacheFile(cacheDir: string, url: string): string {
-  return path.join(sourcesCacheDir(cacheDir), `${createHash('sha256').update(url).digest('hex')}.json`);
-}
-
-/** The cached copy of `url`, or undefined when there is none (or it is damaged, or of another shape). */
-export function readCachedSource(cacheDir: string, url: string): CachedSource | undefined {
+/** The cached copy of `url` in the sources folder `dir`, or undefined when there is none (or it is damaged, or of another shape). */
+export function readCachedSource(dir: string, url: string): CachedSource | undefined {
   try {
-    const entry = JSON.parse(fs.readFileSync(sourceCacheFile(cacheDir, url), 'utf8')) as Partial<CachedSource>;
+    const entry = JSON.parse(fs.readFileSync(sourceCacheFile(dir, url), 'utf8')) as Partial<CachedSource>;
     const valid =
       entry.version === CACHE_VERSION &&
       entry.url === url &&
@@ -55,9 +50,9 @@ export function readCachedSource(cacheDir: string, url: string): CachedSource | 
 }
 
 /** Writes a cached copy in one rename, so a reader never sees half of it; returns it as stored. */
-export function writeCachedSource(cacheDir: string, fields: Omit<CachedSource, 'version'>): CachedSource {
+export function writeCachedSource(dir: string, fields: Omit<CachedSource, 'version'>): CachedSource {
   const entry: CachedSource = { version: CACHE_VERSION, ...fields };
-  writeCacheFile(sourceCacheFile(cacheDir, entry.url), JSON.stringify(entry, null, 1));
+  writeCacheFile(sourceCacheFile(dir, entry.url), JSON.stringify(entry, null, 1));
   return entry;
 }
 

@@ -100,12 +100,12 @@ describe('syllabus (no command)', () => {
     const result = runCli(['lern']);
     expect(result).toEqual({
       stdout: '',
-      stderr: 'error: unknown command "lern". Commands: learn, prompt, schema, check, build, diff, find, dev, preview, learnings, mcp.\nRun "syllabus --help" for usage.\n',
+      stderr: 'error: unknown command "lern". Commands: init, learn, prompt, schema, check, build, diff, find, dev, preview, learnings, mcp.\nRun "syllabus --help" for usage.\n',
       code: 2,
     });
   });
 
-  it.each(['learn', 'prompt', 'schema', 'check', 'build', 'find', 'dev', 'preview', 'learnings'])('%s --help prints its usage and exits 0', (command) => {
+  it.each(['init', 'learn', 'prompt', 'schema', 'check', 'build', 'find', 'dev', 'preview', 'learnings'])('%s --help prints its usage and exits 0', (command) => {
     const result = runCli([command, '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout.startsWith(`Usage: syllabus ${command}`)).toBe(true);

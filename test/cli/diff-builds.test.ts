@@ -1,6 +1,6 @@
 /**
  * `syllabus diff` with builds on one or both sides: `dist/` folders and a site served over HTTP.
- * Each side's endpoints are written as the build writes its non-page files (prepareSiteData, then
+ * Each side's endpoints are written as the build writes its non-page files (readSiteData, then
  * the static files), which is what the diff reads. A build holds only what was published, so a
  * hidden subject's change shows between sources and never between builds. Then every way a side
  * can fail to be read, and usage errors.
@@ -8,10 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStaticFiles } from '../../src/astro/integration.ts';
-import { prepareSiteData } from '../../src/astro/site-data.ts';
-import { resetSiteData } from '../../src/astro/site-data-access.ts';
-import { staticFilesOf } from '../../src/astro/static-files.ts';
+import { writeStaticFiles } from '../../src/build/static-file.ts';
+import { readSiteData } from '../../src/build/site-data.ts';
+import { staticFilesOf } from '../../src/build/endpoints.ts';
 import { DIFF_HELP } from '../../src/cli/diff.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { renderDiffSchema } from '../../src/kb/index.ts';
@@ -35,8 +34,7 @@ const root = makeTree({
 
 /** Writes the endpoints of `<root>/<side>/kb.toml` into `<root>/<out>`. */
 async function publish(side: string, out: string): Promise<void> {
-  resetSiteData();
-  const data = await prepareSiteData([path.join(root, side, 'kb.toml')]);
+  const data = await readSiteData([path.join(root, side, 'kb.toml')], process.cwd());
   writeStaticFiles(path.join(root, out), staticFilesOf(data));
 }
 

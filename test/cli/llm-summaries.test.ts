@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCatalog, buildSummaryRequest, DEFAULT_SUMMARY_PROMPT, llmSummaryKey, type Catalog, type SummariesConfig } from '../../src/kb/index.ts';
-import { loadLlmSummaries, summarizeCatalog, summaryPhaseText, withCachedSummaries } from '../../src/cli/llm-summaries.ts';
+import { loadLlmSummaries, summarizeCatalog, summaryPhaseText, withCachedSummaries } from '../../src/build/llm-summaries.ts';
 import { completion, startFakeLlm, type FakeLlm } from '../helpers/fake-llm.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { openTree } from '../kb/open-tree.ts';
@@ -44,7 +44,7 @@ async function catalogOf(files: Record<string, string> = FILES): Promise<{ catal
 
 /** Runs the step, naming subjects by their path in the tree. */
 async function summarize(catalog: Catalog, root: string, config = settings(), env: Record<string, string> = {}) {
-  return summarizeCatalog(catalog, config, { cacheDir, env, nameOf: (file) => path.relative(root, file) });
+  return summarizeCatalog(catalog, config, { file: path.join(cacheDir, 'llm-summaries.json'), env, nameOf: (file) => path.relative(root, file) });
 }
 
 /** `files` without some of them. */
@@ -86,7 +86,7 @@ describe('summarizeCatalog', () => {
     expect(summaryPhaseText(again.report)).toBe('0 written by tiny, 3 from cache');
     expect(again.catalog).toEqual(first.catalog);
     // What find, the agent server and the dev server see: the cache alone.
-    expect(withCachedSummaries(catalog, settings(), cacheDir)).toEqual(first.catalog);
+    expect(withCachedSummaries(catalog, settings(), path.join(cacheDir, 'llm-summaries.json'))).toEqual(first.catalog);
   });
 
   it('asks again for a changed content only, and keeps only the summaries of this run', async () => {
@@ -97,7 +97,7 @@ describe('summarizeCatalog', () => {
     const done = await summarize(changed.catalog, changed.root);
     expect(subjectsAsked()).toEqual(['guide/deploy']);
     expect(done.report).toEqual(report({ written: 1, cached: 1 }));
-    expect([...loadLlmSummaries(cacheDir).values()].sort()).toEqual(['Summary of guide/deploy.', 'Summary of guide/ports.']);
+    expect([...loadLlmSummaries(path.join(cacheDir, 'llm-summaries.json')).values()].sort()).toEqual(['Summary of guide/deploy.', 'Summary of guide/ports.']);
   });
 
   it('drops the summaries of removed subjects, with no call', async () => {
@@ -107,7 +107,7 @@ describe('summarizeCatalog', () => {
     const smaller = await catalogOf(without(FILES, 'guide/rollback.md'));
     await summarize(smaller.catalog, smaller.root);
     expect(llm.requests).toEqual([]);
-    expect([...loadLlmSummaries(cacheDir).values()].sort()).toEqual(['Summary of guide/deploy.', 'Summary of guide/ports.']);
+    expect([...loadLlmSummaries(path.join(cacheDir, 'llm-summaries.json')).values()].sort()).toEqual(['Summary of guide/deploy.', 'Summary of guide/ports.']);
   });
 
   it.each([
@@ -296,24 +296,24 @@ describe('failed calls fall back to the extractive summary and are reported', ()
       }),
     );
     // The cache keeps what it had.
-    expect(loadLlmSummaries(cacheDir).size).toBe(3);
+    expect(loadLlmSummaries(path.join(cacheDir, 'llm-summaries.json')).size).toBe(3);
   });
 });
 
 describe('the cache file', () => {
   it('an absent, damaged or other-version file holds nothing', () => {
-    expect(loadLlmSummaries(cacheDir).size).toBe(0);
+    expect(loadLlmSummaries(path.join(cacheDir, 'llm-summaries.json')).size).toBe(0);
     fs.mkdirSync(cacheDir, { recursive: true });
     fs.writeFileSync(path.join(cacheDir, 'llm-summaries.json'), '{"version": 1, "entries": {"a": "x"');
-    expect(loadLlmSummaries(cacheDir).size).toBe(0);
+    expect(loadLlmSummaries(path.join(cacheDir, 'llm-summaries.json')).size).toBe(0);
     fs.writeFileSync(path.join(cacheDir, 'llm-summaries.json'), '{"version": 0, "entries": {"a": "x"}}');
-    expect(loadLlmSummaries(cacheDir).size).toBe(0);
+    expect(loadLlmSummaries(path.join(cacheDir, 'llm-summaries.json')).size).toBe(0);
     fs.writeFileSync(path.join(cacheDir, 'llm-summaries.json'), '{"version": 1, "entries": {"a": "x", "b": 3}}');
-    expect([...loadLlmSummaries(cacheDir)]).toEqual([['a', 'x']]);
+    expect([...loadLlmSummaries(path.join(cacheDir, 'llm-summaries.json'))]).toEqual([['a', 'x']]);
   });
 
   it('without [kb.summaries], the cache is not read', async () => {
     const { catalog } = await catalogOf();
-    expect(withCachedSummaries(catalog, undefined, cacheDir)).toBe(catalog);
+    expect(withCachedSummaries(catalog, undefined, path.join(cacheDir, 'llm-summaries.json'))).toBe(catalog);
   });
 });

@@ -111,7 +111,7 @@ describe('syllabus dev', () => {
     await fetchUntil(`${origin}/handbook/welcome/`, (_status, body) => body.includes('LINKSREADCANARY'));
     const address = `${origin}/handbook/${addressOf('docs.example.test/guide/intro')}/`;
     expect((await fetch(address)).status).toBe(404);
-    writeCachedSource(path.join(kb, '.syllabus-cache'), {
+    writeCachedSource(path.join(kb, '.syllabus-cache', 'sources'), {
       url,
       finalUrl: url,
       fetchedAt: '2026-11-20T10:00:00.000Z',

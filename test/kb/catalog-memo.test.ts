@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, memoKey, type CatalogMemo, type CatalogMemoEntry } from '../../src/kb/index.ts';
-import { loadCatalogMemo, saveCatalogMemo } from '../../src/cli/catalog-memo.ts';
+import { loadCatalogMemo, saveCatalogMemo } from '../../src/build/catalog-memo.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { openTree } from './open-tree.ts';
 
@@ -68,7 +68,7 @@ describe('buildCatalog with a memo', () => {
 
 describe('the memo on disk', () => {
   it('keeps what a build used, and starts empty after a version change or damage', () => {
-    const cache = makeTree({});
+    const cache = path.join(makeTree({}), 'catalog-memo.json');
     const memo = loadCatalogMemo(cache);
     memo.set('markdown:1', { tokens: 3, summary: 'One.', headings: ['One'] });
     saveCatalogMemo(cache, memo);
@@ -77,7 +77,7 @@ describe('the memo on disk', () => {
     expect(reloaded.get('markdown:2')).toBeUndefined();
     expect(reloaded.stats).toEqual({ reused: 1, computed: 0 });
 
-    const file = path.join(cache, 'catalog-memo.json');
+    const file = cache;
     fs.writeFileSync(file, JSON.stringify({ version: 'an older one', entries: { 'markdown:1': { tokens: 3, summary: 'One.' } } }));
     expect(loadCatalogMemo(cache).get('markdown:1')).toBeUndefined();
     fs.writeFileSync(file, '{"version": "cut off');
@@ -85,13 +85,13 @@ describe('the memo on disk', () => {
   });
 
   it('drops what the last build did not use', () => {
-    const cache = makeTree({});
+    const cache = path.join(makeTree({}), 'catalog-memo.json');
     const memo = loadCatalogMemo(cache);
     memo.set('markdown:old', { tokens: 1, summary: '', headings: [] });
     saveCatalogMemo(cache, memo);
     const next = loadCatalogMemo(cache);
     next.set('markdown:new', { tokens: 2, summary: '', headings: [] });
     saveCatalogMemo(cache, next);
-    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(cache, 'catalog-memo.json'), 'utf8')).entries)).toEqual(['markdown:new']);
+    expect(Object.keys(JSON.parse(fs.readFileSync(cache, 'utf8')).entries)).toEqual(['markdown:new']);
   });
 });

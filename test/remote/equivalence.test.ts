@@ -8,16 +8,16 @@
  * profile too), for each topic its listing under each profile and with `-k <topic>`, and `find`
  * for each topic's id and title (in that topic and in all, as JSON with the scores).
  *
- * Each site is written as the build writes its non-page files (prepareSiteData, then the static
+ * Each site is written as the build writes its non-page files (readSiteData, then the static
  * files), which is what `--remote` reads, without a full Astro build per fixture.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStaticFiles } from '../../src/astro/integration.ts';
-import { prepareSiteData } from '../../src/astro/site-data.ts';
-import { staticFilesOf } from '../../src/astro/static-files.ts';
+import { writeStaticFiles } from '../../src/build/static-file.ts';
+import { readSiteData } from '../../src/build/site-data.ts';
+import { staticFilesOf } from '../../src/build/endpoints.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { hasContentErrors } from '../../src/kb/index.ts';
 import { prepareFixture, removeFixtureCopies } from '../helpers/fixtures.ts';
@@ -68,7 +68,7 @@ async function buildSite(cwd: string, configs: string[]): Promise<Site> {
   const site: Site = { skip: undefined, dir, configs, topics: [], titles: [], profiles: [] };
   let data;
   try {
-    data = await prepareSiteData(configs.map((c) => path.resolve(cwd, c)));
+    data = await readSiteData(configs, cwd);
   } catch {
     return { ...site, skip: 'the configuration has errors, so no site can be built' };
   }

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStaticFiles } from '../../src/astro/integration.ts';
-import { prepareSiteData } from '../../src/astro/site-data.ts';
-import { staticFilesOf } from '../../src/astro/static-files.ts';
+import { writeStaticFiles } from '../../src/build/static-file.ts';
+import { readSiteData } from '../../src/build/site-data.ts';
+import { staticFilesOf } from '../../src/build/endpoints.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { joinFindData } from '../../src/remote/remote-find.ts';
 import { ROOT, runCli, runCliAsync } from '../helpers/run-cli.ts';
@@ -20,7 +20,7 @@ const servers: RunningServer[] = [];
 
 beforeAll(async () => {
   published = makeTree({});
-  writeStaticFiles(published, staticFilesOf(await prepareSiteData([CONFIG])));
+  writeStaticFiles(published, staticFilesOf(await readSiteData([CONFIG], process.cwd())));
 });
 afterAll(async () => {
   for (const server of servers) await server.close();

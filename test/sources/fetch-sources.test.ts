@@ -119,7 +119,7 @@ describe('fetching URL sources', () => {
     const { config, cacheDir } = configOf([`${base}/page.html`, `${base}/notes.md`, `${base}/plain`]);
     seen.length = 0;
     pageVersion = 1;
-    const first = await fetchSources(config, { cacheDir, userAgent: USER_AGENT, now: () => T1 });
+    const first = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T1 });
     expect(first.diagnostics).toEqual([]);
     expect(describeFetchedSources(first.counts)).toBe('3 URLs: 3 fetched, 0 not modified, 0 failed');
     expect(Object.fromEntries(first.documents)).toEqual({
@@ -134,7 +134,7 @@ describe('fetching URL sources', () => {
     ]);
 
     seen.length = 0;
-    const second = await fetchSources(config, { cacheDir, userAgent: USER_AGENT, now: () => T2 });
+    const second = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T2 });
     expect(describeFetchedSources(second.counts)).toBe('3 URLs: 1 fetched, 2 not modified, 0 failed');
     expect(requests().map((r) => [r.path, r.ifNoneMatch, r.ifModifiedSince])).toEqual([
       ['/notes.md', undefined, 'Wed, 18 Nov 2026 10:00:00 GMT'],
@@ -145,18 +145,18 @@ describe('fetching URL sources', () => {
     expect(second.documents).toEqual(first.documents);
 
     pageVersion = 2;
-    const third = await fetchSources(config, { cacheDir, userAgent: USER_AGENT, now: () => T2 });
+    const third = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T2 });
     expect(describeFetchedSources(third.counts)).toBe('3 URLs: 2 fetched, 1 not modified, 0 failed');
     expect(third.documents.get(`${base}/page.html`)).toEqual({ content: `# The guide\n\nHow it now [works](${base}/docs/x).`, format: 'markdown', fetchedAt: T2.toISOString() });
     // Every other command reads what the build cached.
-    expect(readCachedDocuments(config, cacheDir)).toEqual({ documents: third.documents, unfetched: [] });
+    expect(readCachedDocuments(config, path.join(cacheDir, 'sources'))).toEqual({ documents: third.documents, unfetched: [] });
   });
 
   it('reports each failure at its links.txt line with what happened and how to fix it, and goes on without the page', async () => {
     const urls = ['/slow', '/big', '/big-declared', '/to-file', '/to-ftp', '/loop', '/missing', '/broken', '/image', '/moved'].map((p) => `${base}${p}`);
     const { config, cacheDir, links } = configOf(urls);
     const started = performance.now();
-    const fetched = await fetchSources(config, { cacheDir, userAgent: USER_AGENT, now: () => T1 });
+    const fetched = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T1 });
     expect(performance.now() - started).toBeLessThan(1900);
     expect(describeFetchedSources(fetched.counts)).toBe('10 URLs: 1 fetched, 0 not modified, 9 failed (no cached copies)');
     expect([...fetched.documents.keys()]).toEqual([`${base}/moved`]);
@@ -180,7 +180,7 @@ describe('fetching URL sources', () => {
 
   it('reads gzipped answers, and counts max_bytes after decompression', async () => {
     const { config, cacheDir } = configOf([`${base}/gzip`, `${base}/bomb`]);
-    const fetched = await fetchSources(config, { cacheDir, userAgent: USER_AGENT, now: () => T1 });
+    const fetched = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T1 });
     expect(Object.fromEntries(fetched.documents)).toEqual({ [`${base}/gzip`]: { content: 'Compressed café.\n', format: 'text', fetchedAt: T1.toISOString() } });
     expect(fetched.diagnostics.map((d) => d.message)).toEqual([
       `${base}/bomb could not be fetched: the page is larger than 4096 bytes (kb.sources.max_bytes). The build goes on without it: topic "web" has no subject for it until a fetch succeeds. List a smaller page, or raise max_bytes in [kb.sources].`,
@@ -191,7 +191,7 @@ describe('fetching URL sources', () => {
     const { address } = await dns.promises.lookup('localhost');
     const { config, cacheDir, links } = configOf([`${base}/plain`, `http://localhost:${new URL(base).port}/plain`], 'timeout_seconds = 2');
     seen.length = 0;
-    const fetched = await fetchSources(config, { cacheDir, userAgent: USER_AGENT });
+    const fetched = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT });
     const fix = 'Syllabus fetches only public addresses, because a PR preview fetches whatever its links.txt names. For a source you trust on your own network, set allow_private = true in [kb.sources].';
     const without = 'The build goes on without it: topic "web" has no subject for it until a fetch succeeds.';
     expect(fetched.diagnostics).toEqual([
@@ -219,12 +219,12 @@ describe('fetching URL sources', () => {
     await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
     const downBase = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
     const { config, cacheDir, links } = configOf([`${downBase}/plain`, `${downBase}/notes.md`]);
-    const first = await fetchSources(config, { cacheDir, userAgent: USER_AGENT, now: () => T1 });
+    const first = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T1 });
     expect(first.counts.fetched).toBe(2);
     fs.rmSync(path.join(cacheDir, 'sources', fs.readdirSync(path.join(cacheDir, 'sources')).find((f) => fs.readFileSync(path.join(cacheDir, 'sources', f), 'utf8').includes('/notes.md'))!));
     down.closeAllConnections();
     await new Promise<void>((resolve) => down.close(() => resolve()));
-    const again = await fetchSources(config, { cacheDir, userAgent: USER_AGENT, now: () => T2 });
+    const again = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T2 });
     expect(describeFetchedSources(again.counts)).toBe('2 URLs: 0 fetched, 0 not modified, 2 failed (1 cached copy used)');
     expect(Object.fromEntries(again.documents)).toEqual({ [`${downBase}/plain`]: { content: 'Just text.\n', format: 'text', fetchedAt: T1.toISOString() } });
     expect(again.diagnostics.map((d) => [d.line, d.message])).toEqual([

@@ -1,0 +1,56 @@
+// Compiles Syllabus's TypeScript sources (src/) into plain ES modules, file by file, the way the
+// published package ships them (lib/): `.ts` files become `.js` with their relative imports
+// renamed, `.astro` pages and styles are copied with the same renaming. Used by `npm pack` (see
+// scripts/build-package.ts) and, in a checkout, by bin/syllabus.js whenever the sources change.
+// Plain JavaScript, so that it runs before anything is compiled; needs esbuild (a devDependency).
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Relative import specifiers ending in `.ts`, in `import … from`, `export … from`, `import(…)` and `import '…'`. */
+const TS_IMPORT = /((?:\bfrom|\bimport)\s*\(?\s*)(["'])(\.{1,2}\/[^"'\n]*?)\.ts\2/g;
+
+/** Renames the relative `.ts` imports of a module's text to `.js`. */
+export function renameImports(text) {
+  return text.replace(TS_IMPORT, '$1$2$3.js$2');
+}
+
+/** Every file below `dir`, as paths relative to it, in a stable order. */
+export function listFiles(dir) {
+  const found = [];
+  const visit = (folder) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.isFile()) found.push(path.relative(dir, full));
+    }
+  };
+  visit(dir);
+  return found;
+}
+
+/** Compiles `srcDir` into `outDir` (which must not exist yet). */
+export async function compileSources(srcDir, outDir) {
+  const { build } = await import('esbuild');
+  const files = listFiles(srcDir);
+  const modules = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+  await build({
+    entryPoints: modules.map((f) => path.join(srcDir, f)),
+    outdir: outDir,
+    outbase: srcDir,
+    bundle: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    logLevel: 'error',
+  });
+  for (const file of modules) {
+    const out = path.join(outDir, file.replace(/\.ts$/, '.js'));
+    fs.writeFileSync(out, renameImports(fs.readFileSync(out, 'utf8')));
+  }
+  for (const file of files.filter((f) => !f.endsWith('.ts'))) {
+    const out = path.join(outDir, file);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    if (file.endsWith('.astro')) fs.writeFileSync(out, renameImports(fs.readFileSync(path.join(srcDir, file), 'utf8')));
+    else fs.copyFileSync(path.join(srcDir, file), out);
+  }
+}

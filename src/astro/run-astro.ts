@@ -1,0 +1,87 @@
+/**
+ * Astro run by Syllabus itself, for a site of its own (`syllabus build`, `syllabus dev`): Astro's
+ * project folder is an empty folder of the build cache, and every page comes from the integration,
+ * so the same run works from any folder, from this repository and from an installed package.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroInlineConfig } from 'astro';
+import { createSyllabusIntegration, type IntegrationSite } from './integration.ts';
+
+/** Where and how Astro runs. */
+export interface AstroRun {
+  /** The site the pages show. */
+  site: IntegrationSite;
+  /** The base path the site is served at. */
+  base: string;
+  /** `[site] url`, when set. */
+  siteUrl?: string | undefined;
+  /** Astro's project folder (empty: nothing of it is read) and Astro's own cache. */
+  root: string;
+  cacheDir: string;
+  /** The folder messages name files relative to. */
+  cwd: string;
+}
+
+/**
+ * Makes the packages Syllabus runs with (Astro first) resolvable from Astro's project folder, as
+ * they are from a project that installed them: its `node_modules` is a link to the folder that
+ * holds the Astro Syllabus uses.
+ */
+function linkPackages(root: string): void {
+  const packages = path.dirname(path.dirname(fs.realpathSync(fileURLToPath(import.meta.resolve('astro/package.json')))));
+  const link = path.join(root, 'node_modules');
+  let current: string | undefined;
+  try {
+    current = fs.readlinkSync(link);
+  } catch {
+    current = undefined;
+  }
+  if (current === packages) return;
+  fs.rmSync(link, { recursive: true, force: true });
+  fs.symlinkSync(packages, link, 'junction');
+}
+
+/** The configuration of an Astro run of Syllabus's own site. */
+function configOf(run: AstroRun): AstroInlineConfig {
+  fs.mkdirSync(run.root, { recursive: true });
+  linkPackages(run.root);
+  // Astro's telemetry is Astro's: a team running Syllabus has not opted into it.
+  process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
+  return {
+    root: run.root,
+    configFile: false,
+    srcDir: path.join(run.root, 'src'),
+    publicDir: path.join(run.root, 'public'),
+    cacheDir: run.cacheDir,
+    base: run.base,
+    ...(run.siteUrl ? { site: run.siteUrl } : {}),
+    output: 'static',
+    trailingSlash: 'always',
+    build: { format: 'directory' },
+    devToolbar: { enabled: false },
+    logLevel: 'warn',
+    integrations: [createSyllabusIntegration({ site: () => run.site, prefix: '', standalone: true, writeFiles: false, cwd: run.cwd })],
+  };
+}
+
+/** Builds the pages of `run.site` into `outDir` (the site's other files are the caller's). */
+export async function buildPages(run: AstroRun, outDir: string): Promise<void> {
+  const { build } = await import('astro');
+  await build({ ...configOf(run), outDir });
+}
+
+/** A running development server. */
+export interface DevServer {
+  /** The address it listens on. */
+  address: { host: string; port: number };
+  stop(): Promise<void>;
+}
+
+/** Starts Astro's development server for `run.site` on `host:port`. */
+export async function startDevServer(run: AstroRun, host: string, port: number): Promise<DevServer> {
+  const { dev } = await import('astro');
+  const server = await dev({ ...configOf(run), server: { host, port } });
+  return { address: { host: server.address.address, port: server.address.port }, stop: () => server.stop() };
+}

@@ -1,0 +1,269 @@
+/**
+ * `syllabus build` as one pipeline of stages, each a function over explicit inputs:
+ *
+ *   config → sources → catalog (and summaries) → checks → changes → plan → render → pages →
+ *   files → output → search → record
+ *
+ * The config is read once; the cache folder is laid out by cache-folder.ts alone; the pages stage
+ * (Astro) is given to the pipeline by its host, which keeps the pipeline free of any framework.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  changesBySubject,
+  checkContent,
+  formatDiagnostic,
+  hasConfigErrors,
+  hasContentErrors,
+  loadMarkdownParser,
+  sortDiagnostics,
+  type KnowledgeDiff,
+} from '../kb/index.ts';
+import { describeFetchedSources, fetchSources } from '../sources/fetch-sources.ts';
+import { BuildError } from './build-error.ts';
+import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
+import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
+import { staticFilesOf } from './endpoints.ts';
+import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
+import { applyChanges, replaceFolder } from './output-folder.ts';
+import { buildManifest, codeFingerprint, planBuild, readPreviousBuild, recordBuild, unmarkBuild, type BuildPlan } from './plan.ts';
+import { configOrError, loadSiteConfig } from './read-config.ts';
+import { highlightCode } from './render/highlight.ts';
+import { createMarkdownRenderer } from './render/markdown-renderer.ts';
+import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions } from './render/render-subjects.ts';
+import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
+import { searchKeysOf, startSearchIndex } from './search-index.ts';
+import { prepareSiteData, type SiteData } from './site-data.ts';
+import { writeStaticFiles } from './static-file.ts';
+
+/** What the pages stage is given: the site to show, and where to build its pages. */
+export interface PagesInput {
+  /** The site, as the pages read it (see src/astro/site-state.ts). */
+  site: {
+    site(): Promise<SiteData>;
+    rendering(id: string): Promise<SubjectRendering | undefined>;
+    topicDescription(id: string): Promise<string>;
+    highlight(code: string, language: string): Promise<string>;
+    /** Called by every page as it is made: the build counts them. */
+    pageShown(): void;
+  };
+  data: SiteData;
+  /** The folder to build the pages into. */
+  outDir: string;
+  cache: CacheFolder;
+}
+
+/** Reports what a build does, as it does it. */
+export interface BuildReporter {
+  /** A finished phase: its name and what it did (`read`, `1 topic, 37 subjects`), and how long it took. */
+  phase(name: string, text: string, ms: number): void;
+  /** Progress inside a long phase (`pages`, `search`): how many of how many are done. */
+  progress(name: string, done: number, total: number): void;
+  /** A warning line, with its place and its fix. */
+  warning(text: string): void;
+}
+
+/** Options of {@link buildSite}. */
+export interface BuildOptions {
+  /** The config files, as given (relative to `cwd`); later ones merge over earlier ones. */
+  configFiles: readonly string[];
+  /** The folder relative paths are resolved from and messages name files from. */
+  cwd: string;
+  /** The output folder (absolute). */
+  outDir: string;
+  /** The build cache (absolute); default: `.syllabus-cache/` beside the first config file. */
+  cacheDir?: string | undefined;
+  /** The environment: the LLM summaries' API key is read from it. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The User-Agent of URL source fetches. */
+  userAgent: (siteUrl: string | undefined) => string;
+  /** A preview (`build --base`): what changed since the base, given this build's site. */
+  compare?: ((data: SiteData) => Promise<{ diff: KnowledgeDiff; label: string }>) | undefined;
+  /** Pages per search index shard (default 1000). */
+  searchShardPages?: number | undefined;
+  /** The pages stage: builds the HTML pages of the site into `input.outDir` (Astro). */
+  pages: (input: PagesInput) => Promise<void>;
+  reporter: BuildReporter;
+}
+
+/** What a build did. */
+export interface BuildResult {
+  outDir: string;
+  mode: BuildPlan['mode'];
+  counts: { topics: number; subjects: number; hidden: number; disabled: number; skipped: number; pages: number; rendered: number; indexed: number };
+  warnings: string[];
+  /** Each phase with what it did and how long it took (ms). */
+  phases: { name: string; text: string; ms: number }[];
+  ms: number;
+}
+
+/** Builds the site of a knowledge base; throws a {@link BuildError} for configuration and content errors and failed stages. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const phases: BuildResult['phases'] = [];
+  let lapStart = started;
+  /** Ends a phase: reports it, timed since the last one, less `excluded` ms (a phase inside it with a line of its own). */
+  const phase = (name: string, text: string, excluded = 0): void => {
+    const now = performance.now();
+    const ms = now - lapStart - excluded;
+    lapStart = now;
+    phases.push({ name, text, ms });
+    options.reporter.phase(name, text, ms);
+  };
+  const shown = (file: string): string => {
+    const relative = path.relative(options.cwd, file);
+    return relative === '' || relative.startsWith('..') ? file : relative;
+  };
+
+  // Configuration errors stop the build before anything is read.
+  const loaded = loadSiteConfig(options.configFiles, options.cwd);
+  const config = configOrError(loaded, options.cwd);
+  const firstConfig = config.files[0]!;
+  const cache = cacheFolder(options.cacheDir ?? defaultCacheDir(firstConfig));
+
+  // URL sources first: the knowledge base opens with the documents they brought (SPEC 8).
+  const sources = await fetchSources(config, { dir: cache.sources, userAgent: options.userAgent(config.site.url) });
+  const sourcesMs = performance.now() - lapStart;
+  lapStart = performance.now();
+
+  const memo = loadCatalogMemo(cache.catalogMemo);
+  // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
+  let summaries: SummaryReport | undefined;
+  const data = await prepareSiteData(config, {
+    configDiagnostics: loaded.diagnostics,
+    memo,
+    sources: sources.documents,
+    summarize: async (catalog) => {
+      if (!config.kb.summaries) return catalog;
+      const done = await summarizeCatalog(catalog, config.kb.summaries, { file: cache.llmSummaries, env: options.env, nameOf: shown });
+      summaries = done.report;
+      return done.catalog;
+    },
+  });
+  if (hasConfigErrors(data.diagnostics)) configOrError({ config: undefined, diagnostics: data.diagnostics }, options.cwd);
+  if (hasContentErrors(data.diagnostics)) {
+    const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, options.cwd));
+    throw new BuildError(`the knowledge base has ${errors.length} content ${errors.length === 1 ? 'error' : 'errors'}; nothing was built.`, errors, 'content');
+  }
+
+  // The build reports what `check` reports (SPEC 5): the content checks' warnings too.
+  await loadMarkdownParser();
+  const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(firstConfig)), ...sources.diagnostics]);
+  const warnings = checked.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, options.cwd));
+  warnings.push(...(summaries?.warnings ?? []));
+  // SPEC 1: without [site] url, links stay relative and there is no sitemap; the build says so.
+  if (!data.site.url) warnings.push(`${shown(firstConfig)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
+  for (const warning of warnings) options.reporter.warning(warning);
+  if (sources.counts.urls > 0) {
+    phases.push({ name: 'sources', text: describeFetchedSources(sources.counts), ms: sourcesMs });
+    options.reporter.phase('sources', describeFetchedSources(sources.counts), sourcesMs);
+  }
+  const counts = countSubjects(data);
+  phase('read', `${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')}`, summaries?.ms ?? 0);
+  if (summaries) {
+    phases.push({ name: 'summaries', text: summaryPhaseText(summaries), ms: summaries.ms });
+    options.reporter.phase('summaries', summaryPhaseText(summaries), summaries.ms);
+  }
+
+  if (options.compare) {
+    const { diff, label } = await options.compare(data);
+    data.changes = { diff, bySubject: changesBySubject(diff) };
+    const { summary } = diff;
+    phase('changes', `${diff.equal ? 'no changes' : `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed, ${summary.moved} moved`} against ${label}`);
+  }
+
+  const staticFiles = staticFilesOf(data);
+  const manifest = buildManifest(data, codeFingerprint(), staticFiles);
+  const previous = readPreviousBuild(cache, options.outDir);
+  const plan = planBuild(previous?.manifest, manifest);
+  const result: BuildResult = {
+    outDir: options.outDir,
+    mode: plan.mode,
+    counts: { ...counts, pages: 0, rendered: 0, indexed: 0 },
+    warnings,
+    phases,
+    ms: 0,
+  };
+  if (plan.mode === 'none') {
+    phase('pages', `nothing changed since the last build of ${shown(options.outDir)}/`);
+  } else {
+    if (plan.mode === 'incremental') data.only = { pages: plan.pages, files: plan.files };
+    const staging = cache.staging;
+    fs.rmSync(staging, { recursive: true, force: true });
+
+    const renderer = await createMarkdownRenderer(() => renderContextOf(data));
+    const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
+    const [{ renderings, stats }, descriptions] = await Promise.all([
+      renderSubjects(data, { renderer, cache: openRenderingCache(cache.renderings), needed, onRendered: (done, total) => options.reporter.progress('render', done, total) }),
+      renderTopicDescriptions(data, renderer),
+    ]);
+
+    const searchKeys = searchKeysOf(data);
+    // An incremental build leaves unchanged pages in place: Pagefind indexes those of the changed
+    // shards while Astro builds the others.
+    const early =
+      plan.mode === 'incremental'
+        ? await startSearchIndex({ dir: options.outDir, keys: searchKeys, previous: previous?.search, pending: new Set([...plan.pages].map((url) => url.slice(data.routes.base.length - 1))), perShard: options.searchShardPages })
+        : undefined;
+    const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data);
+    let shownPages = 0;
+    try {
+      await options.pages({
+        site: {
+          site: async () => data,
+          rendering: async (id) => renderings.get(id),
+          topicDescription: async (id) => descriptions.get(id) ?? '',
+          highlight: (code, language) => highlightCode(renderer, code, language),
+          pageShown: () => options.reporter.progress('pages', Math.min(++shownPages, total), total),
+        },
+        data,
+        outDir: staging,
+        cache,
+      });
+    } catch (error) {
+      await early?.abort();
+      if (error instanceof BuildError) throw error;
+      throw new BuildError(`the site build failed: ${(error as Error).message}`);
+    }
+    writeStaticFiles(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles);
+    const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
+    phase('pages', `${built}; ${stats.rendered} subjects rendered, ${stats.unchanged} unchanged`);
+    result.counts.pages = total;
+    result.counts.rendered = stats.rendered;
+
+    unmarkBuild(options.outDir);
+    let cleanup: Promise<void> = Promise.resolve();
+    if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
+    else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, plan.removedFiles);
+    const onPage = (done: number, all: number): void => options.reporter.progress('search', done, all);
+    const indexing = early ?? (await startSearchIndex({ dir: options.outDir, keys: searchKeys, pending: 'all', perShard: options.searchShardPages, onPage }));
+    const search = await indexing.finish();
+    await Promise.all([cleanup, search.cleanup]);
+    phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
+    result.counts.indexed = search.pages;
+    recordBuild(cache, options.outDir, { manifest, search: search.manifest });
+  }
+  saveCatalogMemo(cache.catalogMemo, memo);
+  result.ms = performance.now() - started;
+  return result;
+}
+
+function countSubjects(data: SiteData): Pick<BuildResult['counts'], 'topics' | 'subjects' | 'hidden' | 'disabled' | 'skipped'> {
+  const subjects = data.catalog.topics.flatMap((t) => t.subjects);
+  return {
+    topics: data.catalog.topics.length,
+    subjects: subjects.length,
+    hidden: subjects.filter((s) => s.hidden).length,
+    disabled: data.kb.topics().reduce((sum, t) => sum + t.disabledCount, 0),
+    skipped: subjects.filter((s) => s.skipped !== null).length,
+  };
+}
+
+/** The HTML pages of a full build: home, search and 404, then the topics and the subjects. */
+function countPages(data: SiteData): number {
+  return 3 + data.routes.topics.length + data.routes.subjects.length;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,55 @@
+/**
+ * The build cache: one folder (`.syllabus-cache/` beside the first config file by default, or
+ * `build --cache DIR`) whose layout only this module knows. Everything in it can be deleted at any
+ * time: the next build makes it again, only slower.
+ */
+import path from 'node:path';
+import { CACHE_FOLDER_NAME } from '../kb/paths.ts';
+
+/** The places inside one build cache. */
+export interface CacheFolder {
+  /** The folder itself (absolute). */
+  dir: string;
+  /** Tokens, summaries and headings by content (see catalog-memo.ts). */
+  catalogMemo: string;
+  /** The language model's summaries by content (see llm-summaries.ts). */
+  llmSummaries: string;
+  /** Fetched copies of URL sources, a file per URL (see src/sources/source-cache.ts). */
+  sources: string;
+  /** Subjects' rendered HTML, in packs by subject id (see render/rendering-cache.ts). */
+  renderings: string;
+  /** The keys of the last build's pages and files, and its search shards (see plan.ts). */
+  siteManifest: string;
+  /** Astro's and Vite's own cache of a build. */
+  astro: string;
+  /** The empty project folder Astro builds in (its `.astro/` goes here, never into the team's repository). */
+  astroRoot: string;
+  /** The development server's Astro cache and project folder, apart from a build's. */
+  devAstro: string;
+  devAstroRoot: string;
+  /** Where a build writes the site before it replaces, or updates, the output folder. */
+  staging: string;
+}
+
+/** The default cache of a knowledge base: `.syllabus-cache/` beside its first config file. */
+export function defaultCacheDir(firstConfigFile: string): string {
+  return path.join(path.dirname(path.resolve(firstConfigFile)), CACHE_FOLDER_NAME);
+}
+
+/** The layout of the cache in `dir`. Nothing is created until a stage writes. */
+export function cacheFolder(dir: string): CacheFolder {
+  const at = (...parts: string[]): string => path.join(dir, ...parts);
+  return {
+    dir: path.resolve(dir),
+    catalogMemo: at('catalog-memo.json'),
+    llmSummaries: at('llm-summaries.json'),
+    sources: at('sources'),
+    renderings: at('renderings'),
+    siteManifest: at('site-manifest.json'),
+    astro: at('astro'),
+    astroRoot: at('astro', 'project'),
+    devAstro: at('astro-dev'),
+    devAstroRoot: at('astro-dev', 'project'),
+    staging: at('staging'),
+  };
+}

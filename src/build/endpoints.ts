@@ -1,0 +1,94 @@
+/**
+ * Files of the site that are not HTML pages: the machine endpoints, each subject's markdown twin
+ * and JSON, the stored files of subjects shown as images or downloads, the sitemap and the icon.
+ * Written after Astro's page build (and served by the development server) rather than rendered
+ * in Astro's page loop: they are plain data.
+ */
+import { createHash } from 'node:crypto';
+import {
+  buildKeywordsFile,
+  buildKnowledgeFile,
+  buildSiteIndex,
+  buildSubjectFile,
+  buildTopicFile,
+  knowledgeJsonUrl,
+  renderEndpointSchemas,
+  renderIndexText,
+  renderLlmsFullText,
+  renderLlmsText,
+  serializeEndpoint,
+  topicJsonUrl,
+  type SubjectFile,
+} from '../kb/index.ts';
+import { clientScripts } from './client-scripts.ts';
+import type { SiteData } from './site-data.ts';
+import type { StaticFile } from './static-file.ts';
+
+/** The site's icon. */
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#6f42c1"/><path d="M9 8h9a5 5 0 0 1 5 5v11H14a5 5 0 0 1-5-5z" fill="#fff"/></svg>\n';
+
+/**
+ * Every non-page file of the site: the machine endpoints (SPEC 6) and, for every enabled subject
+ * (hidden ones at their own addresses only), its markdown twin, its JSON and its stored file.
+ */
+export function listStaticFiles(data: SiteData): StaticFile[] {
+  const { catalog, site } = data;
+  const base = data.routes.base;
+  const local = (url: string): string => decodeURIComponent(url.slice(base.length));
+  const text = (path: string, body: string): StaticFile => ({ path, body: { text: body } });
+  const files: StaticFile[] = [
+    text('kb/index.json', serializeEndpoint(buildSiteIndex(catalog, site))),
+    text(local(knowledgeJsonUrl(base)), serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
+    ...[...catalog.profiles].map(([name, knowledge]) => text(local(knowledgeJsonUrl(base, name)), serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
+    ...catalog.topics.map((topic) => text(local(topicJsonUrl(base, topic.id)), serializeEndpoint(buildTopicFile(topic, base)))),
+    text('kb/keywords.json', serializeEndpoint(buildKeywordsFile(catalog))),
+    ...Object.entries(renderEndpointSchemas()).map(([name, schema]) => text(`kb/schema/${name}`, serializeEndpoint(schema))),
+    text('kb/index.txt', renderIndexText(catalog)),
+    text('llms.txt', renderLlmsText(catalog, site)),
+    text('llms-full.txt', renderLlmsFullText(catalog, site)),
+  ];
+  // A subject's two files are keyed without being made: a build writes only those that changed,
+  // and making and hashing every subject's JSON cost more than the rest of an incremental build's reading.
+  for (const route of data.routes.subjects) {
+    const { subject } = route;
+    files.push({ path: local(route.markdownUrl), body: { text: subject.content }, key: `sha256:${subject.sha256}` });
+    const json = (): SubjectFile => buildSubjectFile(subject, base);
+    files.push({ path: local(route.jsonUrl), body: { make: () => serializeEndpoint(json()) }, key: subjectFileKey(json()) });
+    if (route.rawUrl) files.push({ path: local(route.rawUrl), body: { copy: route.subject.file } });
+  }
+  files.push(text('favicon.svg', FAVICON));
+  for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
+  const sitemap = renderSitemap(data);
+  if (sitemap !== null) files.push(text('sitemap.xml', sitemap));
+  return files;
+}
+
+/**
+ * The sitemap of the listed pages (home, topics, subjects that are not hidden), or null when
+ * `[site] url` is not set: a sitemap needs absolute URLs.
+ */
+export function renderSitemap(data: SiteData): string | null {
+  if (!data.site.url) return null;
+  const origin = data.site.url.replace(/\/+$/, '');
+  const urls = [data.routes.base, ...data.routes.topics.map((t) => t.url), ...data.routes.subjects.filter((r) => !r.subject.hidden).map((r) => r.url)];
+  const entries = urls.map((url) => `  <url><loc>${escapeXml(new URL(url, `${origin}/`).href)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The static files of `data`, listed once per build: kept on the site data itself, which the
+ * CLI and Astro's bundle share (their modules are separate instances).
+ */
+export function staticFilesOf(data: SiteData): StaticFile[] {
+  data.staticFiles ??= listStaticFiles(data);
+  return data.staticFiles;
+}
+
+/** The key of a subject's JSON file: the file with its content replaced by the content's sha256. */
+function subjectFileKey(file: SubjectFile): string {
+  return `json:${createHash('sha1').update(JSON.stringify({ ...file, content: file.sha256 })).digest('hex')}`;
+}

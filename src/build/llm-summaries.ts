@@ -1,0 +1,217 @@
+/**
+ * LLM summaries on disk and over the network (`[kb.summaries]`, SPEC 8). The build asks the
+ * endpoint for the summaries its cache lacks and keeps them in the cache's `llmSummaries` file; every
+ * other host (`find`, the agent server, the dev server) reads that file only, so that it ranks and
+ * shows what the site published, and never calls the model.
+ */
+import fs from 'node:fs';
+import {
+  applySummaries,
+  buildSummaryRequest,
+  endsSummaryCalls,
+  llmSummaryCandidates,
+  parseSummaryResponse,
+  summaryFailureMessages,
+  type Catalog,
+  type SummariesConfig,
+  type SummaryAnswer,
+  type SummaryCandidate,
+  type SummaryFailure,
+  writeCacheFile,
+} from '../kb/index.ts';
+
+/** The version of the file's format and of what its summaries are made from (the request, the normalising). */
+const VERSION = 1;
+
+/** The summaries of the cache file `file` by key; an absent, damaged or other-version file gives none. */
+export function loadLlmSummaries(file: string): Map<string, string> {
+  try {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; entries?: unknown };
+    if (stored.version !== VERSION || typeof stored.entries !== 'object' || stored.entries === null) return new Map();
+    return new Map(Object.entries(stored.entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return new Map();
+  }
+}
+
+/** A text that changes whenever the summaries of `file` do (a build wrote them): the file's time and size. */
+export function llmSummariesStamp(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return 'none';
+  }
+}
+
+/** Writes `entries` as the summaries of `file`, replacing it in one rename. */
+export function saveLlmSummaries(file: string, entries: ReadonlyMap<string, string>): void {
+  writeCacheFile(file, JSON.stringify({ version: VERSION, entries: Object.fromEntries(entries) }));
+}
+
+/** `catalog` with the summaries the cache file `file` holds (no call is made); as it is without `[kb.summaries]`. */
+export function withCachedSummaries(catalog: Catalog, settings: SummariesConfig | undefined, file: string): Catalog {
+  return settings ? applySummaries(catalog, settings, loadLlmSummaries(file)) : catalog;
+}
+
+/** What a build's summary step did. */
+export interface SummaryReport {
+  model: string;
+  /** Subjects summarised by calls of this run. */
+  written: number;
+  /** Subjects whose summary came from the cache. */
+  cached: number;
+  /** Subjects left with their extractive summary because a call failed or was not made. */
+  failed: number;
+  /** One message per kind of failure (see `summaryFailureMessages`). */
+  warnings: string[];
+  /** How long the step took, in milliseconds. */
+  ms: number;
+}
+
+/** Options of {@link summarizeCatalog}. */
+export interface SummarizeOptions {
+  /** The cache's summaries file (`CacheFolder.llmSummaries`). */
+  file: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** How a subject is named in warnings (default: its absolute file). */
+  nameOf?: (file: string) => string;
+}
+
+/**
+ * The build's summary step: summaries from the cache where it has them, from the endpoint for the
+ * others (one call per distinct key, at most `concurrency` in flight), the extractive summary
+ * where a call fails. The cache then holds the summaries of this run only, written even when some
+ * calls failed, so that the next build asks for the missing ones alone.
+ */
+export async function summarizeCatalog(catalog: Catalog, settings: SummariesConfig, options: SummarizeOptions): Promise<{ catalog: Catalog; report: SummaryReport }> {
+  const started = performance.now();
+  const known = loadLlmSummaries(options.file);
+  const used = new Map<string, string>();
+  const missing = new Map<string, SummaryCandidate[]>();
+  let cached = 0;
+  for (const candidate of llmSummaryCandidates(catalog, settings)) {
+    const summary = known.get(candidate.key);
+    if (summary !== undefined) {
+      used.set(candidate.key, summary);
+      cached++;
+    } else {
+      missing.set(candidate.key, [...(missing.get(candidate.key) ?? []), candidate]);
+    }
+  }
+
+  const key = options.env[settings.api_key_env] || undefined;
+  const groups = [...missing.values()];
+  const answers = await settleBounded(groups, settings.concurrency, (group) => requestSummary(group[0]!, settings, key), (answer) => !answer.ok && endsSummaryCalls(answer.failure));
+  let written = 0;
+  const failures: { failure: SummaryFailure; name: string }[] = [];
+  const nameOf = options.nameOf ?? ((file: string) => file);
+  groups.forEach((group, index) => {
+    const answer = answers[index]!;
+    if (answer.ok) {
+      used.set(group[0]!.key, answer.summary);
+      written += group.length;
+    } else {
+      for (const { subject } of group) failures.push({ failure: answer.failure, name: nameOf(subject.file) });
+    }
+  });
+  if (used.size !== known.size || written > 0) saveLlmSummaries(options.file, used);
+  const warnings = summaryFailureMessages(failures, {
+    endpoint: settings.endpoint,
+    model: settings.model,
+    apiKeyEnv: settings.api_key_env,
+    keySent: key !== undefined,
+    timeoutSeconds: settings.timeout_seconds,
+  });
+  return {
+    catalog: applySummaries(catalog, settings, used),
+    report: { model: settings.model, written, cached, failed: failures.length, warnings, ms: performance.now() - started },
+  };
+}
+
+/** The build's phase line of a summary step (after the phase name). */
+export function summaryPhaseText(report: SummaryReport): string {
+  const failed = report.failed > 0 ? `, ${report.failed} failed (extractive summaries used)` : '';
+  return `${report.written} written by ${report.model}, ${report.cached} from cache${failed}`;
+}
+
+/**
+ * Asks the endpoint for the summary of one subject. Never throws: HTTP errors, timeouts and
+ * network failures are failures with their reason. A connection that drops before any answer (a
+ * kept-alive one the server closed) is tried once more. Without a key (the variable unset or
+ * empty), no `Authorization` header is sent, as local servers expect.
+ */
+async function requestSummary(candidate: SummaryCandidate, settings: SummariesConfig, key: string | undefined): Promise<SummaryAnswer> {
+  const answer = await callOnce(candidate, settings, key);
+  return !answer.ok && answer.failure.reason === 'network' ? callOnce(candidate, settings, key) : answer;
+}
+
+async function callOnce(candidate: SummaryCandidate, settings: SummariesConfig, key: string | undefined): Promise<SummaryAnswer> {
+  try {
+    const response = await fetch(settings.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: buildSummaryRequest(candidate.subject, settings),
+      signal: AbortSignal.timeout(settings.timeout_seconds * 1000),
+      redirect: 'error',
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { ok: false, failure: { reason: 'http', status: response.status } };
+    }
+    return parseSummaryResponse(await response.text());
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
+}
+
+/** Connection errors that mean the endpoint cannot be reached at all, and how a message names them. */
+const UNREACHABLE: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+};
+
+/** Other connection errors a message names in words. */
+const DROPPED: Record<string, string> = {
+  UND_ERR_SOCKET: 'the connection closed before an answer',
+  ECONNRESET: 'connection reset',
+};
+
+function failureOf(error: unknown): SummaryFailure {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return { reason: 'timeout' };
+  const cause = (error as { cause?: unknown } | null)?.cause as { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } | undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : typeof cause?.errors?.[0]?.code === 'string' ? cause.errors[0].code : undefined;
+  if (code !== undefined && code in UNREACHABLE) return { reason: 'unreachable', detail: UNREACHABLE[code]! };
+  if ((cause as { name?: unknown } | undefined)?.name === 'TimeoutError') return { reason: 'timeout' };
+  const detail = (code !== undefined ? (DROPPED[code] ?? code) : undefined) ?? (typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error));
+  return { reason: 'network', detail };
+}
+
+/**
+ * Runs `run` on every item with at most `limit` in flight; results keep the input order. Once a
+ * result satisfies `stops`, no new call starts: the items not started get that result.
+ */
+async function settleBounded<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>, stops: (result: R) => boolean): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let stopped: R | undefined;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      if (stopped !== undefined) {
+        results[next++] = stopped;
+        continue;
+      }
+      const index = next++;
+      const result = await run(items[index]!);
+      results[index] = result;
+      if (stops(result)) stopped ??= result;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

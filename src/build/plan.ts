@@ -1,0 +1,152 @@
+/**
+ * Incremental builds: a key per output (page or file) from everything it shows, compared with the
+ * previous build's keys, decides what to build again; the build records its keys in the cache and
+ * marks the output folder as the build they describe.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../cli/package-info.ts';
+import type { CacheFolder } from './cache-folder.ts';
+import type { SearchManifest } from './search-index.ts';
+import type { SiteData } from './site-data.ts';
+import { staticText, type StaticFile } from './static-file.ts';
+import { staticFilesOf } from './endpoints.ts';
+
+/** Keys of one build: `source` covers the code and settings that shape every output. */
+export interface BuildManifest {
+  /** Format of this file; another value means a full build. */
+  version: 1;
+  source: string;
+  /** Page URL → key. */
+  pages: Record<string, string>;
+  /** Static file path → key. */
+  files: Record<string, string>;
+}
+
+/** What a build does. */
+export type BuildPlan =
+  | { mode: 'full' }
+  | { mode: 'none' }
+  | { mode: 'incremental'; pages: Set<string>; removedPages: string[]; files: Set<string>; removedFiles: string[] };
+
+function hash(value: unknown): string {
+  return createHash('sha1').update(typeof value === 'string' ? value : JSON.stringify(value)).digest('hex');
+}
+
+/** The keys of the outputs of `data`, given the key of the code and settings (`source`). */
+export function buildManifest(data: SiteData, source: string, staticFiles: StaticFile[] = staticFilesOf(data)): BuildManifest {
+  const pages: Record<string, string> = {};
+  for (const route of data.routes.subjects) {
+    // The content is covered by its sha256; the absolute file path is not shown.
+    const { content: _content, file: _file, ...subject } = route.subject;
+    pages[route.url] = hash({ ...route, subject });
+  }
+  const descriptions = data.catalog.topics.map((t) => t.description ?? '');
+  data.routes.topics.forEach((route, i) => {
+    const { subjects: _subjects, ...topic } = route.topic;
+    pages[route.url] = hash({ title: route.title, count: route.count, tree: route.tree, topic, description: descriptions[i] });
+  });
+  const files: Record<string, string> = {};
+  // Copied files (images, downloads) are keyed by their bytes: an edit that keeps the size shows.
+  for (const file of staticFiles) files[file.path] = file.key ?? ('copy' in file.body ? hashFile(file.body.copy) : hash(staticText(file.body)));
+  // Pages render images from the set of published files: a change there rebuilds everything.
+  const raw = [...data.rawUrls.values()].sort();
+  // A preview's changes show on the /changes/ page and in a banner on each changed page.
+  const changes = data.changes ? data.changes.diff : null;
+  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics, raw, changes }), pages, files };
+}
+
+/** Decides what to build, given the manifest of the build now in the output folder (if any). */
+export function planBuild(previous: BuildManifest | undefined, current: BuildManifest): BuildPlan {
+  if (!previous || previous.version !== current.version || previous.source !== current.source) return { mode: 'full' };
+  const pages = changedKeys(previous.pages, current.pages);
+  const files = changedKeys(previous.files, current.files);
+  const removedPages = Object.keys(previous.pages).filter((url) => !(url in current.pages));
+  const removedFiles = Object.keys(previous.files).filter((p) => !(p in current.files));
+  if (pages.size === 0 && files.size === 0 && removedPages.length === 0 && removedFiles.length === 0) return { mode: 'none' };
+  return { mode: 'incremental', pages, removedPages, files, removedFiles };
+}
+
+function hashFile(file: string): string {
+  try {
+    return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return 'unreadable';
+  }
+}
+
+function changedKeys(previous: Record<string, string>, current: Record<string, string>): Set<string> {
+  const changed = new Set<string>();
+  for (const [key, value] of Object.entries(current)) if (previous[key] !== value) changed.add(key);
+  return changed;
+}
+
+/** What the cache remembers of the last build. */
+export interface PreviousBuild {
+  manifest: BuildManifest;
+  search: SearchManifest;
+}
+
+/** Marks an output folder as the build the cache's manifest describes. */
+const BUILD_MARKER = '.syllabus-build';
+
+function manifestId(manifest: BuildManifest): string {
+  return hash(manifest);
+}
+
+/** The previous build's manifests, when the output folder `outDir` still holds that build. */
+export function readPreviousBuild(cache: CacheFolder, outDir: string): PreviousBuild | undefined {
+  try {
+    const previous = JSON.parse(fs.readFileSync(cache.siteManifest, 'utf8')) as PreviousBuild;
+    return fs.readFileSync(path.join(outDir, BUILD_MARKER), 'utf8') === manifestId(previous.manifest) ? previous : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets which build `outDir` holds: called before it changes, so that a build stopped halfway is never taken for a finished one. */
+export function unmarkBuild(outDir: string): void {
+  fs.rmSync(path.join(outDir, BUILD_MARKER), { force: true });
+}
+
+/** Records a finished build: its manifests in the cache, and the marker in `outDir`. */
+export function recordBuild(cache: CacheFolder, outDir: string, build: PreviousBuild): void {
+  fs.mkdirSync(cache.dir, { recursive: true });
+  fs.writeFileSync(cache.siteManifest, JSON.stringify(build));
+  fs.writeFileSync(path.join(outDir, BUILD_MARKER), manifestId(build.manifest));
+}
+
+/**
+ * The key of Syllabus's own code and dependencies, which shape every output: the modules it runs
+ * from (`src/` or the compiled `lib/`), its package.json and lockfile, and Astro's version.
+ */
+export function codeFingerprint(): string {
+  const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const root = packageRoot();
+  const digest = createHash('sha1');
+  const add = (file: string): void => {
+    digest.update(path.relative(modules, file)).update('\0');
+    try {
+      digest.update(fs.readFileSync(file)).update('\0');
+    } catch {
+      digest.update('missing\0');
+    }
+  };
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else add(full);
+    }
+  };
+  walk(modules);
+  for (const file of ['package.json', 'package-lock.json']) add(path.join(root, file));
+  try {
+    add(fileURLToPath(import.meta.resolve('astro/package.json')));
+  } catch {
+    digest.update('astro unknown');
+  }
+  return digest.digest('hex');
+}

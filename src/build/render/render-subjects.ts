@@ -1,0 +1,131 @@
+/**
+ * The build's render stage: every subject a build's pages show, rendered once and kept in the
+ * cache by a digest of everything its rendering depends on, so that an unchanged subject is not
+ * rendered again; and each topic's description.
+ */
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { CatalogSubject } from '../../kb/catalog.ts';
+import { loadFrontMatterParser, readFrontMatter } from '../../kb/title.ts';
+import type { SiteData } from '../site-data.ts';
+import type { RenderContext } from './markdown-plugins.ts';
+import type { MarkdownRenderer } from './markdown-renderer.ts';
+import { finishSubjectHtml } from './rendered-html.ts';
+import type { RenderingCache, SubjectRendering } from './rendering-cache.ts';
+
+/** Bumped when the renderings change for the same inputs: older cached ones are then rendered again. */
+export const RENDER_VERSION = 6;
+
+/** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
+const RENDER_CONCURRENCY = 8;
+
+/** The rendering inputs of a site: what every subject's rendering depends on besides its own content. */
+export function renderContextOf(data: SiteData): RenderContext {
+  return { allowHtml: data.site.allow_html, base: data.routes.base, linkTopics: data.linkTopics, byFile: data.byFile, rawUrls: data.rawUrls };
+}
+
+/** The id of a subject's rendering: `<topic>/<slug>`. */
+export function renderingId(subject: Pick<CatalogSubject, 'topic' | 'slug'>): string {
+  return `${subject.topic}/${subject.slug}`;
+}
+
+/**
+ * The digest of everything `subject`'s rendering is made from; `shared` is {@link sharedDigestInput}
+ * of its site, computed once per site.
+ */
+export function renderingDigest(subject: CatalogSubject, shared: string): string {
+  const own = [subject.file, subject.sha256, subject.title, subject.format, subject.language, subject.skipped];
+  return createHash('sha1').update(shared).update(JSON.stringify(own)).digest('hex');
+}
+
+/** The part of every rendering's digest that the site as a whole decides. */
+export function sharedDigestInput(context: RenderContext): string {
+  // Images link to published files: a file that appears or disappears changes the pages showing it.
+  return JSON.stringify([RENDER_VERSION, context.base, context.allowHtml, context.linkTopics, [...context.rawUrls.values()].sort()]);
+}
+
+/** A markdown text without its front matter block (the lines `readFrontMatter` counts). */
+function withoutFrontMatter(text: string): string {
+  const { lines } = readFrontMatter(text);
+  return lines === 0 ? text : text.split('\n').slice(lines).join('\n');
+}
+
+/** Renders one subject for its page. */
+export async function renderSubject(subject: CatalogSubject, renderer: MarkdownRenderer): Promise<SubjectRendering> {
+  if (subject.skipped !== null) return { html: '', metadata: { headings: [] } };
+  if (subject.format === 'text') return { html: `<pre class="plain-text">${escapeHtml(subject.content)}</pre>`, metadata: { headings: [] } };
+  await loadFrontMatterParser();
+  // A code subject's content (SPEC 4) is its fenced text: Shiki highlights it in its language.
+  // Front matter was read (and any YAML error reported) by the core: only the body is rendered.
+  const body = subject.format === 'markdown' ? withoutFrontMatter(subject.content) : subject.content;
+  const rendered = await renderer.render(body, pathToFileURL(subject.file));
+  const titleFromHeading = subject.format === 'markdown' && typeof subject.frontMatter['title'] !== 'string';
+  const finished = finishSubjectHtml(rendered.html, subject.title, titleFromHeading);
+  return { html: finished.html, metadata: { headings: rendered.headings, titleHtml: finished.titleHtml } };
+}
+
+/** What the render stage did. */
+export interface RenderStats {
+  /** Subjects rendered by this run. */
+  rendered: number;
+  /** Subjects whose rendering came from the cache, or that this build's pages do not show. */
+  unchanged: number;
+}
+
+/** Options of {@link renderSubjects}. */
+export interface RenderSubjectsOptions {
+  renderer: MarkdownRenderer;
+  cache: RenderingCache;
+  /** The ids of the subjects whose pages are built; default: every subject. */
+  needed?: ReadonlySet<string> | undefined;
+  /** Called after each subject rendered anew, with how many are done and how many there are to render. */
+  onRendered?: ((done: number, total: number) => void) | undefined;
+}
+
+/**
+ * Renders the subjects of `data` that the build's pages show: from the cache when their digest is
+ * unchanged, else anew (and kept in the cache). The cache's packs drop the subjects that are gone;
+ * a build of every page also cleans the packs it did not read.
+ */
+export async function renderSubjects(data: SiteData, options: RenderSubjectsOptions): Promise<{ renderings: Map<string, SubjectRendering>; stats: RenderStats }> {
+  const { cache, needed } = options;
+  const shared = sharedDigestInput(renderContextOf(data));
+  const renderings = new Map<string, SubjectRendering>();
+  const stale: { id: string; subject: CatalogSubject; digest: string }[] = [];
+  const ids = new Set<string>();
+  for (const topic of data.catalog.topics) {
+    for (const subject of topic.subjects) {
+      const id = renderingId(subject);
+      ids.add(id);
+      if (needed && !needed.has(id)) continue;
+      const digest = renderingDigest(subject, shared);
+      const cached = cache.get(id, digest);
+      if (cached) renderings.set(id, cached);
+      else stale.push({ id, subject, digest });
+    }
+  }
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < stale.length) {
+      const { id, subject, digest } = stale[next++]!;
+      const rendering = await renderSubject(subject, options.renderer);
+      cache.set(id, { digest, rendering });
+      renderings.set(id, rendering);
+      options.onRendered?.(++done, stale.length);
+    }
+  };
+  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+  cache.save(ids, needed === undefined);
+  return { renderings, stats: { rendered: stale.length, unchanged: ids.size - stale.length } };
+}
+
+/** Each topic's description, rendered as markdown (empty for a topic without one). */
+export async function renderTopicDescriptions(data: SiteData, renderer: MarkdownRenderer): Promise<Map<string, string>> {
+  const described = await Promise.all(data.catalog.topics.map(async (topic) => [topic.id, topic.description ? (await renderer.render(topic.description)).html : ''] as const));
+  return new Map(described);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,53 @@
+/**
+ * The build's report on the terminal: a line per finished phase, warnings, and, on a terminal,
+ * a status line for the long phases (rendering, pages, search) with how many are done, of how
+ * many, and how fast, redrawn in place.
+ */
+import type { BuildReporter } from '../build/build-site.ts';
+import type { CommandIo } from './io.ts';
+
+/** At most this many redraws of the status line per second. */
+const REDRAWS_PER_SECOND = 10;
+
+/** What the status line calls each long phase. */
+const PROGRESS_LABELS: Readonly<Record<string, string>> = { render: 'rendering', pages: 'pages', search: 'search' };
+
+/** A phase line: the phase's name in a column, what it did, and its time (`read      1 topic, 3 subjects (0.2 s)`). */
+export function phaseLine(name: string, text: string, ms: number): string {
+  return `${name.padEnd(9)} ${text} (${seconds(ms)})`;
+}
+
+/** A duration as the build prints it: tenths of a second. */
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The build's reporter on `io`; `now` is the clock (milliseconds). */
+export function createBuildReporter(io: CommandIo, now: () => number = () => performance.now()): BuildReporter {
+  const status = io.status;
+  let phase: { name: string; since: number; drawn: number } | undefined;
+  const clear = (): void => {
+    if (phase) status?.(null);
+    phase = undefined;
+  };
+  return {
+    phase(name, text, ms) {
+      clear();
+      io.err(phaseLine(name, text, ms));
+    },
+    warning(text) {
+      clear();
+      io.err(`warning: ${text}`);
+    },
+    progress(name, done, total) {
+      if (!status) return;
+      const at = now();
+      if (phase?.name !== name) phase = { name, since: at, drawn: -Infinity };
+      if (done < total && at - phase.drawn < 1000 / REDRAWS_PER_SECOND) return;
+      phase.drawn = at;
+      const elapsed = (at - phase.since) / 1000;
+      const rate = elapsed > 0 ? ` (${Math.round(done / elapsed)}/s)` : '';
+      status(`${(PROGRESS_LABELS[name] ?? name).padEnd(9)} ${done}/${total}${rate}`);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** "Copy as markdown": copies the subject's `.md` twin, exactly as agents get it. */
+
+/** Wires every copy button on the page. */
+export function setUpCopyMarkdown(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button.copy-markdown')) {
+    const status = button.parentElement?.querySelector('.copy-status');
+    button.addEventListener('click', async () => {
+      try {
+        const response = await fetch(button.dataset['markdownUrl']!);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        await navigator.clipboard.writeText(await response.text());
+        if (status) status.textContent = 'Copied';
+      } catch (error) {
+        if (status) status.textContent = `Could not copy: ${(error as Error).message}`;
+      }
+    });
+  }
+}
+
+setUpCopyMarkdown();

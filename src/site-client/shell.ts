@@ -1,0 +1,34 @@
+/** Browser code of every page: the theme toggle (remembered) and `/` to focus the search box. Runs as it loads. */
+
+const STORAGE_KEY = 'syllabus-theme';
+
+/** Wires the header's controls. */
+export function setUpShell(): void {
+  const root = document.documentElement;
+  const toggle = document.getElementById('theme-toggle');
+  const show = (): void => {
+    const dark = root.dataset['theme'] === 'dark';
+    toggle?.setAttribute('aria-pressed', String(dark));
+  };
+  show();
+  toggle?.addEventListener('click', () => {
+    const next = root.dataset['theme'] === 'dark' ? 'light' : 'dark';
+    root.dataset['theme'] = next;
+    try {
+      localStorage.setItem(STORAGE_KEY, next);
+    } catch {
+      // Private windows may refuse storage: the toggle still works for this page.
+    }
+    show();
+  });
+  const search = document.getElementById('site-search-input') as HTMLInputElement | null;
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement | null;
+    if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+    event.preventDefault();
+    search?.focus();
+  });
+}
+
+setUpShell();
