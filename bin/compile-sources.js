@@ -28,6 +28,24 @@ export function listFiles(dir) {
   return found;
 }
 
+/**
+ * Command modules an agent runs many times a task, bundled whole (their static imports inlined,
+ * packages included) so that a command starts by loading one file instead of a hundred: their
+ * cold start is most of their run. What they import lazily stays a separate module.
+ */
+export const BUNDLED_COMMANDS = ['cli/learn.ts', 'cli/prompt.ts', 'cli/schema.ts'];
+
+/** An esbuild plugin: dynamic imports stay imports, of the compiled module (relative ones) or the package. */
+const lazyImportsStayOut = {
+  name: 'lazy-imports-stay-out',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      return { path: args.path.startsWith('.') ? args.path.replace(/\.ts$/, '.js') : args.path, external: true };
+    });
+  },
+};
+
 /** Compiles `srcDir` into `outDir` (which must not exist yet). */
 export async function compileSources(srcDir, outDir) {
   const { build } = await import('esbuild');
@@ -46,6 +64,22 @@ export async function compileSources(srcDir, outDir) {
   for (const file of modules) {
     const out = path.join(outDir, file.replace(/\.ts$/, '.js'));
     fs.writeFileSync(out, renameImports(fs.readFileSync(out, 'utf8')));
+  }
+  for (const file of BUNDLED_COMMANDS) {
+    await build({
+      entryPoints: [path.join(srcDir, file)],
+      outfile: path.join(outDir, file.replace(/\.ts$/, '.js')),
+      allowOverwrite: true,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node22',
+      plugins: [lazyImportsStayOut],
+      // Bundled CommonJS packages (picomatch) require Node's own modules.
+      banner: { js: "import { createRequire as __syllabusRequire } from 'node:module'; const require = __syllabusRequire(import.meta.url);" },
+      minify: true,
+      logLevel: 'error',
+    });
   }
   for (const file of files.filter((f) => !f.endsWith('.ts'))) {
     const out = path.join(outDir, file);

@@ -8,7 +8,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// @ts-expect-error -- plain JavaScript without declarations, shared with the bin.
 import { compileSources } from '../bin/compile-sources.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,7 +15,7 @@ const lib = path.join(root, 'lib');
 const staging = `${lib}.building`;
 
 fs.rmSync(staging, { recursive: true, force: true });
-await (compileSources as (src: string, out: string) => Promise<void>)(path.join(root, 'src'), staging);
+await compileSources(path.join(root, 'src'), staging);
 const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json'), '--outDir', staging], { stdio: 'inherit' });
 if (tsc.status !== 0) {
   fs.rmSync(staging, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * wherever it lives: local files (`createLocalSource`, src/agent/local-source.ts) or a published
  * site (`createRemoteSource`, src/remote/remote-source.ts). Both give byte-identical answers.
  */
-import type { LearnToolDefinition, Outcome } from '../kb/index.ts';
+import type { LearnToolDefinition, Outcome } from '../kb/learn-tool.ts';
 import type { SiteIndex } from '../kb/endpoint-schemas.ts';
 
 /** A knowledge base as agents see it. Every method may be called many times; sources cache. */

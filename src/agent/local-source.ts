@@ -2,30 +2,17 @@
  * A knowledge source over local files: the core's own answers (SPEC 4), kept open between calls
  * and opened again after any change to the config files or a topic's folder.
  */
-import {
-  applySummaries,
-  buildCatalog,
-  buildKnowledgeSection,
-  buildLearnDefinition,
-  buildSiteIndex,
-  findEntriesOf,
-  listTopicLinks,
-  parseFindArguments,
-  parseLearnArguments,
-  renderFindResults,
-  runFind,
-  runLearn,
-  sortDiagnostics,
-  type Catalog,
-  type CatalogMemo,
-  type CatalogMemoEntry,
-  type Diagnostic,
-  type FindEntry,
-  type KnowledgeBase,
-  type LearnToolDefinition,
-  type SiteIndex,
-  type SyllabusConfig,
-} from '../kb/index.ts';
+import { type Catalog, type CatalogMemo, type CatalogMemoEntry, buildCatalog } from '../kb/catalog.ts';
+import type { SyllabusConfig } from '../kb/config-load.ts';
+import { type Diagnostic, sortDiagnostics } from '../kb/diagnostics.ts';
+import type { SiteIndex } from '../kb/endpoint-schemas.ts';
+import { buildSiteIndex } from '../kb/endpoints.ts';
+import { type FindEntry, findEntriesOf, parseFindArguments, renderFindResults, runFind } from '../kb/find.ts';
+import type { KnowledgeBase } from '../kb/knowledge-base.ts';
+import { buildKnowledgeSection } from '../kb/knowledge-section.ts';
+import { type LearnToolDefinition, buildLearnDefinition, parseLearnArguments, runLearn } from '../kb/learn-tool.ts';
+import { applySummaries } from '../kb/llm-summary.ts';
+import { listTopicLinks } from '../kb/source-links.ts';
 import { openLocalKnowledgeBase, sourcesFolderOf } from '../sources/local-sources.ts';
 import { watchFolders, type FolderWatch, type WatchTargets } from './folder-watch.ts';
 import type { KnowledgeSource } from './knowledge-source.ts';

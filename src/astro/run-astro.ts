@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroInlineConfig } from 'astro';
+import type { PagesInput } from '../build/build-site.ts';
 import { createSyllabusIntegration, type IntegrationSite } from './integration.ts';
 
 /** Where and how Astro runs. */
@@ -84,4 +85,9 @@ export async function startDevServer(run: AstroRun, host: string, port: number):
   const { dev } = await import('astro');
   const server = await dev({ ...configOf(run), server: { host, port } });
   return { address: { host: server.address.address, port: server.address.port }, stop: () => server.stop() };
+}
+
+/** The build pipeline's pages stage on Astro (see `BuildOptions.pages`); `cwd` is where messages name files from. */
+export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<void> {
+  return ({ site, data, outDir, cache }) => buildPages({ site, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd }, outDir);
 }

@@ -9,16 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  changesBySubject,
-  checkContent,
-  formatDiagnostic,
-  hasConfigErrors,
-  hasContentErrors,
-  loadMarkdownParser,
-  sortDiagnostics,
-  type KnowledgeDiff,
-} from '../kb/index.ts';
+import { checkContent } from '../kb/check-content.ts';
+import { formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics.ts';
+import type { KnowledgeDiff } from '../kb/diff-schema.ts';
+import { loadMarkdownParser } from '../kb/markdown-parser.ts';
+import { changesBySubject } from '../kb/published-changes.ts';
 import { describeFetchedSources, fetchSources } from '../sources/fetch-sources.ts';
 import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
@@ -227,7 +222,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }
     writeStaticFiles(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles);
     const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
-    phase('pages', `${built}; ${stats.rendered} subjects rendered, ${stats.unchanged} unchanged`);
+    phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged} unchanged`);
     result.counts.pages = total;
     result.counts.rendered = stats.rendered;
 

@@ -3,7 +3,8 @@
  * content, so that a build reads every subject but tokenizes and parses only new contents.
  */
 import fs from 'node:fs';
-import { CATALOG_MEMO_VERSION, writeCacheFile, type CatalogMemo, type CatalogMemoEntry as Entry } from '../kb/index.ts';
+import { writeCacheFile } from '../kb/cache-file.ts';
+import { CATALOG_MEMO_VERSION, type CatalogMemo, type CatalogMemoEntry as Entry } from '../kb/catalog.ts';
 
 /** A memo loaded from a cache folder; {@link saveCatalogMemo} keeps what this run used. */
 export interface StoredCatalogMemo extends CatalogMemo {

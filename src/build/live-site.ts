@@ -5,7 +5,8 @@
  * from the build cache only: serving pages never goes to the network.
  */
 import path from 'node:path';
-import { formatDiagnostic, hasContentErrors, type CatalogSubject } from '../kb/index.ts';
+import type { CatalogSubject } from '../kb/catalog.ts';
+import { formatDiagnostic, hasContentErrors } from '../kb/diagnostics.ts';
 import { readCachedDocuments } from '../sources/local-sources.ts';
 import { BuildError } from './build-error.ts';
 import type { CacheFolder } from './cache-folder.ts';

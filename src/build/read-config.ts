@@ -1,5 +1,7 @@
 /** The build's first stage: the config files read and merged, once. */
-import { formatDiagnostic, hasConfigErrors, loadConfig, readConfigFiles, sortDiagnostics, type Diagnostic, type SyllabusConfig } from '../kb/index.ts';
+import { type SyllabusConfig, loadConfig } from '../kb/config-load.ts';
+import { readConfigFiles } from '../kb/config-read.ts';
+import { type Diagnostic, formatDiagnostic, hasConfigErrors, sortDiagnostics } from '../kb/diagnostics.ts';
 import { BuildError } from './build-error.ts';
 
 /** A loaded config and every diagnostic found while loading it; configuration errors included. */

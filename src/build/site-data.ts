@@ -4,25 +4,15 @@
  * build plan all read it.
  */
 import path from 'node:path';
-import {
-  buildCatalog,
-  hasContentErrors,
-  normalizeBase,
-  openKnowledgeBase,
-  siteUrl,
-  sortDiagnostics,
-  type Catalog,
-  type CatalogMemo,
-  type CatalogSubject,
-  type Diagnostic,
-  type KnowledgeBase,
-  type KnowledgeDiff,
-  type LinkTopic,
-  type SiteConfig,
-  type SourceDocuments,
-  type SubjectChange,
-  type SyllabusConfig,
-} from '../kb/index.ts';
+import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } from '../kb/catalog.ts';
+import type { SiteConfig, SyllabusConfig } from '../kb/config-load.ts';
+import { type Diagnostic, hasContentErrors, sortDiagnostics } from '../kb/diagnostics.ts';
+import type { KnowledgeDiff } from '../kb/diff-schema.ts';
+import { type KnowledgeBase, openKnowledgeBase } from '../kb/knowledge-base.ts';
+import type { LinkTopic } from '../kb/links.ts';
+import type { SubjectChange } from '../kb/published-changes.ts';
+import { normalizeBase, siteUrl } from '../kb/site-urls.ts';
+import type { SourceDocuments } from '../kb/source-subjects.ts';
 import { readCachedDocuments } from '../sources/local-sources.ts';
 import { CLIENT_SCRIPTS, clientScripts } from './client-scripts.ts';
 import { readFileHistory } from './git-history.ts';

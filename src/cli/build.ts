@@ -1,15 +1,16 @@
 /** `syllabus build`: the site of a knowledge base (SPEC 6), through the build pipeline (src/build/build-site.ts). */
 import path from 'node:path';
-import { buildPages } from '../astro/run-astro.ts';
+import { astroPagesStage } from '../astro/run-astro.ts';
 import { BuildError } from '../build/build-error.ts';
 import { buildSite, type BuildResult } from '../build/build-site.ts';
-import { diffPublished, snapshotOfSource, subjectsToLoad } from '../kb/index.ts';
+import { snapshotOfSource, subjectsToLoad } from '../kb/diff-snapshot.ts';
+import { diffPublished } from '../kb/published-changes.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
 import { classifyDiffSide, openDiffSide } from './diff-sides.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configPaths } from './knowledge-base-options.ts';
-import { packageVersion } from './package-info.ts';
+import { sourcesUserAgent } from './package-info.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { createBuildReporter, seconds } from './progress.ts';
 
@@ -60,7 +61,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
       outDir: path.resolve(io.cwd, values.out ?? 'dist'),
       cacheDir: values.cache === undefined ? undefined : path.resolve(io.cwd, values.cache),
       env: io.env,
-      userAgent: (siteUrl) => (siteUrl ? `Syllabus/${packageVersion()} (+${siteUrl})` : `Syllabus/${packageVersion()}`),
+      userAgent: sourcesUserAgent,
       searchShardPages: shardPages === undefined ? undefined : Number(shardPages),
       compare:
         baseArg === undefined
@@ -73,8 +74,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
               const head = await snapshotOfSource(data.kb, data.catalog, shown(data.kb.config.files[0]!));
               return { diff: diffPublished(await baseSide.load(subjectsToLoad(baseSide.snapshot, head)), head), label: baseArg };
             },
-      pages: ({ site, data, outDir, cache }) =>
-        buildPages({ site, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd: io.cwd }, outDir),
+      pages: astroPagesStage(io.cwd),
       reporter: createBuildReporter(io),
     });
   } catch (error) {

@@ -8,24 +8,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import {
-  buildCatalog,
-  FORMAT_VERSION,
-  KnowledgeFileSchema,
-  loadConfig,
-  readConfigFiles,
-  SiteIndexSchema,
-  snapshotOfBuild,
-  snapshotOfSource,
-  SubjectFileSchema,
-  subjectsToLoad,
-  withContents,
-  type KnowledgeFile,
-  type KnowledgeSnapshot,
-  type SiteIndex,
-  type SubjectEntry,
-  type SubjectRef,
-} from '../kb/index.ts';
+import { buildCatalog } from '../kb/catalog.ts';
+import { loadConfig } from '../kb/config-load.ts';
+import { readConfigFiles } from '../kb/config-read.ts';
+import type { SubjectRef } from '../kb/diff-schema.ts';
+import { type KnowledgeSnapshot, snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from '../kb/diff-snapshot.ts';
+import { FORMAT_VERSION, type KnowledgeFile, KnowledgeFileSchema, type SiteIndex, SiteIndexSchema, type SubjectEntry, SubjectFileSchema } from '../kb/endpoint-schemas.ts';
 import { jsonPath, RemoteError, timeoutFromEnv } from '../remote/fetch-json.ts';
 import { mapBounded, MAX_CONCURRENT_REQUESTS } from '../remote/map-bounded.ts';
 import { openRemoteSite, type RemoteSite } from '../remote/remote-site.ts';

@@ -1,6 +1,7 @@
 /** `syllabus find <query…>`: the listed subjects that match a query, best first (SPEC 8). */
 import path from 'node:path';
-import { buildCatalog, findEntriesOf, renderFindResults, renderFindSchema, runFind, DEFAULT_FIND_LIMIT, type FindArguments, type FindResult } from '../kb/index.ts';
+import { buildCatalog } from '../kb/catalog.ts';
+import { DEFAULT_FIND_LIMIT, type FindArguments, type FindResult, findEntriesOf, renderFindResults, renderFindSchema, runFind } from '../kb/find.ts';
 import { readRemoteFindData } from '../remote/remote-find.ts';
 import type { RemoteSite } from '../remote/remote-site.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
@@ -9,7 +10,7 @@ import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand, openForCommand, warnContentErrors } from './knowledge-base-options.ts';
 import { withCachedSummaries } from '../build/llm-summaries.ts';
-import { REMOTE_HELP, REMOTE_OPTION, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
+import { REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const FIND_HELP = `Usage: syllabus find <query…> [--limit N] [--topic ID] [--json] [--config PATH… | --remote URL]
@@ -55,8 +56,14 @@ export async function findCommand(argv: string[], io: CommandIo): Promise<number
   }
   if (positionals.length === 0) throw usageError('find needs a query: syllabus find <query…>.', 'find');
   const args: FindArguments = { query: positionals.join(' '), limit: parseLimit(values.limit), topic: values.topic };
-  const site = remoteSiteFor(values, io, 'find');
-  const found = site ? await withRemoteErrors(() => findRemotely(site, args)) : await findLocally(values.config, args, io);
+  let found: Found;
+  if (values.remote !== undefined) {
+    const remote = await import('./remote-flags.ts');
+    const site = remote.remoteSiteFor({ ...values, remote: values.remote }, io, 'find');
+    found = await remote.withRemoteErrors(() => findRemotely(site, args));
+  } else {
+    found = await findLocally(values.config, args, io);
+  }
   if (!found.ok) throw new CliError(found.message, 1);
   io.out(values.json ? JSON.stringify(found.results, null, 2) : renderFindResults(found.results));
   return 0;

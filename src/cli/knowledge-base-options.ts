@@ -1,5 +1,7 @@
 /** Opening the knowledge base named by `--config` / `SYLLABUS_CONFIG` for a command. */
-import { hasConfigErrors, formatDiagnostic, sortDiagnostics, type Diagnostic, type KnowledgeBase, type SyllabusConfig } from '../kb/index.ts';
+import type { SyllabusConfig } from '../kb/config-load.ts';
+import { type Diagnostic, formatDiagnostic, hasConfigErrors, sortDiagnostics } from '../kb/diagnostics.ts';
+import type { KnowledgeBase } from '../kb/knowledge-base.ts';
 import { loadSiteConfig, type LoadedConfig } from '../build/read-config.ts';
 
 export type { LoadedConfig };

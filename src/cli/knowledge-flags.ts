@@ -4,12 +4,10 @@
  * `learn` and `schema --tool` — so that an agent given a prompt built with them gets a `learn`
  * tool that agrees with it.
  */
-import type { SiteIndex } from '../kb/endpoint-schemas.ts';
-import { compilePattern, splitKnowledgeFlag, type SyllabusConfig } from '../kb/index.ts';
-import { RemoteError, timeoutFromEnv } from '../remote/fetch-json.ts';
+import { type SyllabusConfig, splitKnowledgeFlag } from '../kb/config-load.ts';
+import { compilePattern } from '../kb/glob.ts';
 import type { ExtraKnowledge } from '../remote/remote-knowledge.ts';
-import { openRemoteSite, siteRoot, type RemoteSite } from '../remote/remote-site.ts';
-import { CliError, usageError } from './errors.ts';
+import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configForCommand } from './knowledge-base-options.ts';
 
@@ -25,7 +23,7 @@ export const KNOWLEDGE_HELP = `  -k, --knowledge VALUE   pre-load more subjects:
   -p, --profile NAME      pre-load the subjects of [profile.NAME] (before any -k)`;
 
 /** Checks a `-k`-style value against the topics: its topic and pattern, or a usage error (exit 2). */
-function checkKnowledgeValue(value: string, origin: string, topics: readonly { id: string; enable: boolean }[], command: string): ExtraKnowledge {
+export function checkKnowledgeValue(value: string, origin: string, topics: readonly { id: string; enable: boolean }[], command: string): ExtraKnowledge {
   const { topic: id, pattern } = splitKnowledgeFlag(value);
   const topic = topics.find((t) => t.id === id);
   const enabled = topics.filter((t) => t.enable).map((t) => t.id);
@@ -78,56 +76,3 @@ export const REMOTE_OPTION = {
 /** Help lines of `--remote`. */
 export const REMOTE_HELP = `      --remote URL        read the published site at URL (its root, with any base path)
                           instead of local files: the same answers (not with --config)`;
-
-/** What a command asks of the knowledge base: local files, or a published site. */
-interface SourceFlags {
-  config?: string[] | undefined;
-  remote?: string | undefined;
-}
-
-/**
- * The published site a command reads, or undefined without `--remote`. `--remote` with `--config`,
- * a URL that is not http(s) and a malformed SYLLABUS_REMOTE_TIMEOUT_MS are usage errors (exit 2).
- */
-export function remoteSiteFor(values: SourceFlags, io: CommandIo, command: string): RemoteSite | undefined {
-  if (values.remote === undefined) return undefined;
-  if (values.config !== undefined && values.config.length > 0) {
-    throw usageError('--remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.', command);
-  }
-  const root = siteRoot(values.remote);
-  if (!root.ok) throw usageError(root.message, command);
-  const timeout = timeoutFromEnv(io.env);
-  if (!timeout.ok) throw usageError(timeout.message, command);
-  return openRemoteSite(root.root, { timeoutMs: timeout.value });
-}
-
-/**
- * The `--profile` and `-k` values of a command, checked against a site's catalog: an unknown
- * profile or topic, or a pattern that does not compile, is a usage error (exit 2).
- */
-export function remoteKnowledgeFlags(
-  values: { knowledge?: string[] | undefined; profile?: string | undefined },
-  index: SiteIndex,
-  command: string,
-): { profile: string | undefined; extra: ExtraKnowledge[] } {
-  if (values.profile !== undefined && !Object.hasOwn(index.knowledge.profiles, values.profile)) {
-    const names = Object.keys(index.knowledge.profiles);
-    throw usageError(
-      `Unknown profile ${JSON.stringify(values.profile)}. ${names.length > 0 ? `Valid profiles: ${names.join(', ')}.` : 'The site has no profiles.'}`,
-      command,
-    );
-  }
-  const topics = index.topics.map((t) => ({ id: t.id, enable: true }));
-  const extra = (values.knowledge ?? []).map((value) => checkKnowledgeValue(value, '-k', topics, command));
-  return { profile: values.profile, extra };
-}
-
-/** Runs `work`; a site that cannot be read becomes the command's error (exit 1: a failed tool, not a usage error). */
-export async function withRemoteErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RemoteError) throw new CliError(error.message, 1);
-    throw error;
-  }
-}

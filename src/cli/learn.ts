@@ -1,12 +1,10 @@
 /** `syllabus learn <topic> [pattern…]`: the `learn` tool's result (SPEC 4). */
-import { runLearn, type Outcome } from '../kb/index.ts';
-import { extendKnowledge, learnedInKnowledge } from '../remote/remote-knowledge.ts';
-import { learnedInIndex, runRemoteLearn } from '../remote/remote-learn.ts';
+import { type Outcome, runLearn } from '../kb/learn-tool.ts';
 import type { RemoteSite } from '../remote/remote-site.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { openForCommand, warnContentErrors } from './knowledge-base-options.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteKnowledgeFlags, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const LEARN_HELP = `Usage: syllabus learn <topic> [pattern…] [-k topic/glob]… [--profile NAME] [--config PATH… | --remote URL]
@@ -38,10 +36,11 @@ export async function learnCommand(argv: string[], io: CommandIo): Promise<numbe
   const [topic, ...patterns] = positionals;
   if (topic === undefined) throw usageError('learn needs a topic: syllabus learn <topic> [pattern…].', 'learn');
   const args = { topic, patterns: patterns.filter((p) => p !== '') };
-  const site = remoteSiteFor(values, io, 'learn');
   let outcome: Outcome;
-  if (site) {
-    outcome = await withRemoteErrors(() => learnRemotely(site, values, args));
+  if (values.remote !== undefined) {
+    const remote = await import('./remote-flags.ts');
+    const site = remote.remoteSiteFor({ ...values, remote: values.remote }, io, 'learn');
+    outcome = await remote.withRemoteErrors(() => learnRemotely(site, values, args));
   } else {
     const kb = openForCommand(configWithKnowledge(values, io, 'learn'), io);
     outcome = runLearn(kb, args);
@@ -58,6 +57,11 @@ async function learnRemotely(
   values: { knowledge?: string[] | undefined; profile?: string | undefined },
   args: { topic: string; patterns: string[] },
 ): Promise<Outcome> {
+  const [{ remoteKnowledgeFlags }, { extendKnowledge, learnedInKnowledge }, { learnedInIndex, runRemoteLearn }] = await Promise.all([
+    import('./remote-flags.ts'),
+    import('../remote/remote-knowledge.ts'),
+    import('../remote/remote-learn.ts'),
+  ]);
   const index = await site.index();
   const { profile, extra } = remoteKnowledgeFlags(values, index, 'learn');
   if (profile === undefined && extra.length === 0) return runRemoteLearn(site, index, learnedInIndex(index), args);

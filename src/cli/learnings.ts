@@ -1,28 +1,9 @@
 /** `syllabus learnings add|stats|prune <file>`: seed 004's rules over a learnings store (SPEC 8). */
 import path from 'node:path';
-import {
-  DEFAULT_PRUNE_MAX_AGE_DAYS,
-  LEARNING_CATEGORIES,
-  MAX_LEARNING_KEYWORDS,
-  PRUNE_CONFIDENCE_BELOW,
-  addLearning,
-  describeEntryProblems,
-  emptyLearningsStore,
-  formatConfidence,
-  learningSlug,
-  learningsStats,
-  newLearningId,
-  pruneLearnings,
-  pruneRules,
-  readLearningsFile,
-  serializeLearningsStore,
-  writeFileAtomically,
-  type Learning,
-  type LearningCategory,
-  type LearningsStore,
-  type NewLearning,
-  type PruneRules,
-} from '../kb/index.ts';
+import { readLearningsFile, writeFileAtomically } from '../kb/learnings-file.ts';
+import { DEFAULT_PRUNE_MAX_AGE_DAYS, type NewLearning, PRUNE_CONFIDENCE_BELOW, type PruneRules, addLearning, learningsStats, newLearningId, pruneLearnings, pruneRules } from '../kb/learnings-rules.ts';
+import { LEARNING_CATEGORIES, type Learning, type LearningCategory, type LearningsStore, MAX_LEARNING_KEYWORDS, describeEntryProblems, emptyLearningsStore, serializeLearningsStore } from '../kb/learnings-store.ts';
+import { formatConfidence, learningSlug } from '../kb/learnings-subjects.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { parseCommandArgs } from './parse-args.ts';

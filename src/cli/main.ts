@@ -1,34 +1,32 @@
-/** The `syllabus` command line: dispatches to one function per command and maps errors to exit codes. */
-import { buildCommand, BUILD_HELP } from './build.ts';
-import { checkCommand, CHECK_HELP } from './check.ts';
-import { devCommand, DEV_HELP } from './dev.ts';
-import { diffCommand, DIFF_HELP } from './diff.ts';
+/**
+ * The `syllabus` command line: dispatches to one module per command and maps errors to exit codes.
+ * A command's module is loaded only when it runs, so that a quick command (`learn`) loads only
+ * what it uses.
+ */
 import { CliError } from './errors.ts';
-import { findCommand, FIND_HELP } from './find.ts';
-import { initCommand, INIT_HELP } from './init.ts';
 import type { CommandIo } from './io.ts';
-import { learnCommand, LEARN_HELP } from './learn.ts';
-import { learningsCommand, LEARNINGS_HELP } from './learnings.ts';
-import { mcpCommand, MCP_HELP } from './mcp.ts';
-import { previewCommand, PREVIEW_HELP } from './preview.ts';
-import { promptCommand, PROMPT_HELP } from './prompt.ts';
-import { schemaCommand, SCHEMA_HELP } from './schema.ts';
 
 type Command = (argv: string[], io: CommandIo) => Promise<number>;
 
-const COMMANDS: Record<string, { run: Command; help: string; summary: string }> = {
-  init: { run: initCommand, help: INIT_HELP, summary: 'set this folder up: kb.toml, a first topic, scripts and workflows' },
-  learn: { run: learnCommand, help: LEARN_HELP, summary: "the learn tool's result for a topic and patterns" },
-  prompt: { run: promptCommand, help: PROMPT_HELP, summary: 'the <knowledge> section of the system prompt' },
-  schema: { run: schemaCommand, help: SCHEMA_HELP, summary: "the learn tool's parameters schema (--tool: its definition)" },
-  check: { run: checkCommand, help: CHECK_HELP, summary: 'validate the configuration and every subject' },
-  build: { run: buildCommand, help: BUILD_HELP, summary: 'build the site and its endpoints into dist/' },
-  diff: { run: diffCommand, help: DIFF_HELP, summary: 'what changed between two versions (kb.toml, dist/ or URL)' },
-  find: { run: findCommand, help: FIND_HELP, summary: 'the listed subjects that match a query, best first' },
-  dev: { run: devCommand, help: DEV_HELP, summary: 'serve the site while you write' },
-  preview: { run: previewCommand, help: PREVIEW_HELP, summary: 'serve a built site' },
-  learnings: { run: learningsCommand, help: LEARNINGS_HELP, summary: 'maintain a learnings store: add, stats, prune' },
-  mcp: { run: mcpCommand, help: MCP_HELP, summary: 'the agent server (Model Context Protocol) on stdio' },
+/** A command: one line for the overview, and its module (its function and its help text). */
+interface CommandEntry {
+  summary: string;
+  load: () => Promise<{ run: Command; help: string }>;
+}
+
+const COMMANDS: Record<string, CommandEntry> = {
+  init: { summary: 'set this folder up: kb.toml, a first topic, scripts and workflows', load: async () => import('./init.ts').then((m) => ({ run: m.initCommand, help: m.INIT_HELP })) },
+  learn: { summary: "the learn tool's result for a topic and patterns", load: async () => import('./learn.ts').then((m) => ({ run: m.learnCommand, help: m.LEARN_HELP })) },
+  prompt: { summary: 'the <knowledge> section of the system prompt', load: async () => import('./prompt.ts').then((m) => ({ run: m.promptCommand, help: m.PROMPT_HELP })) },
+  schema: { summary: "the learn tool's parameters schema (--tool: its definition)", load: async () => import('./schema.ts').then((m) => ({ run: m.schemaCommand, help: m.SCHEMA_HELP })) },
+  check: { summary: 'validate the configuration and every subject', load: async () => import('./check.ts').then((m) => ({ run: m.checkCommand, help: m.CHECK_HELP })) },
+  build: { summary: 'build the site and its endpoints into dist/', load: async () => import('./build.ts').then((m) => ({ run: m.buildCommand, help: m.BUILD_HELP })) },
+  diff: { summary: 'what changed between two versions (kb.toml, dist/ or URL)', load: async () => import('./diff.ts').then((m) => ({ run: m.diffCommand, help: m.DIFF_HELP })) },
+  find: { summary: 'the listed subjects that match a query, best first', load: async () => import('./find.ts').then((m) => ({ run: m.findCommand, help: m.FIND_HELP })) },
+  dev: { summary: 'serve the site while you write', load: async () => import('./dev.ts').then((m) => ({ run: m.devCommand, help: m.DEV_HELP })) },
+  preview: { summary: 'serve a built site', load: async () => import('./preview.ts').then((m) => ({ run: m.previewCommand, help: m.PREVIEW_HELP })) },
+  learnings: { summary: 'maintain a learnings store: add, stats, prune', load: async () => import('./learnings.ts').then((m) => ({ run: m.learningsCommand, help: m.LEARNINGS_HELP })) },
+  mcp: { summary: 'the agent server (Model Context Protocol) on stdio', load: async () => import('./mcp.ts').then((m) => ({ run: m.mcpCommand, help: m.MCP_HELP })) },
 };
 
 export const MAIN_HELP = `Usage: syllabus <command> [options]
@@ -40,15 +38,19 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`)
   .join('\n')}
 
-Run "syllabus <command> --help" for a command's options.
+Run "syllabus <command> --help" for a command's options, "syllabus --version" for the version.
 Exit codes: 0 success, 1 tool error or failed check, 2 usage or configuration error.`;
 
 /** Runs the command line; returns the exit code. Never throws. */
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.out((await import('./package-info.ts')).packageVersion());
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;
-    io.out(topic && COMMANDS[topic] ? COMMANDS[topic].help : MAIN_HELP);
+    io.out(topic && COMMANDS[topic] ? (await COMMANDS[topic].load()).help : MAIN_HELP);
     return name === undefined ? 2 : 0;
   }
   const command = COMMANDS[name];
@@ -58,7 +60,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    return await (await command.load()).run(rest, io);
   } catch (error) {
     if (error instanceof CliError) {
       io.err(`error: ${error.message}`);

@@ -7,7 +7,7 @@ import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic, openForCommand } from './knowledge-base-options.ts';
 import { llmSummariesStamp, loadLlmSummaries } from '../build/llm-summaries.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteKnowledgeFlags } from './knowledge-flags.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { packageVersion } from './package-info.ts';
 
@@ -106,6 +106,7 @@ async function remoteSource(url: string, values: McpValues, io: CommandIo): Prom
       throw error instanceof RemoteError ? new CliError(error.message, 1) : error;
     });
     probe.close();
+    const { remoteKnowledgeFlags } = await import('./remote-flags.ts');
     const { profile, extra } = remoteKnowledgeFlags(values, index, 'mcp');
     return createRemoteSource(url, { env: io.env, profile, extra });
   } catch (error) {

@@ -32,3 +32,8 @@ export function packageVersion(): string {
   version ??= (JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   return version;
 }
+
+/** The User-Agent of URL source fetches: `Syllabus/<version> (+<[site] url>)`, or `Syllabus/<version>` without a url. */
+export function sourcesUserAgent(siteUrl: string | undefined): string {
+  return siteUrl ? `Syllabus/${packageVersion()} (+${siteUrl})` : `Syllabus/${packageVersion()}`;
+}

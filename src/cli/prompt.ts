@@ -1,11 +1,11 @@
 /** `syllabus prompt [-k topic/glob]… [--profile NAME]`: the `<knowledge>` section (SPEC 4). */
-import { buildKnowledgeSection, buildLearnDefinition, countTokens, loadTokenizer, type LearnToolDefinition } from '../kb/index.ts';
-import { remoteKnowledge, type RemoteKnowledge } from '../remote/remote-knowledge.ts';
-import type { RemoteSite } from '../remote/remote-site.ts';
+import { buildKnowledgeSection } from '../kb/knowledge-section.ts';
+import { type LearnToolDefinition, buildLearnDefinition } from '../kb/learn-tool.ts';
+import { countTokens, loadTokenizer } from '../kb/tokens.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { openForCommand, warnContentErrors } from './knowledge-base-options.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteKnowledgeFlags, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const PROMPT_HELP = `Usage: syllabus prompt [-k topic/glob]… [--profile NAME] [--config PATH… | --remote URL] [--json]
@@ -30,12 +30,13 @@ export async function promptCommand(argv: string[], io: CommandIo): Promise<numb
     return 0;
   }
   if (positionals.length > 0) throw usageError(`prompt takes no arguments (got ${JSON.stringify(positionals[0])}); use -k topic/glob to pre-load subjects.`, 'prompt');
-  const site = remoteSiteFor(values, io, 'prompt');
   let prompt: string;
   let tool: LearnToolDefinition | null;
   let tokens: number | undefined;
-  if (site) {
-    ({ prompt, tool, tokens } = await withRemoteErrors(() => readRemoteKnowledge(site, values, 'prompt')));
+  if (values.remote !== undefined) {
+    const remote = await import('./remote-flags.ts');
+    const site = remote.remoteSiteFor({ ...values, remote: values.remote }, io, 'prompt');
+    ({ prompt, tool, tokens } = await remote.withRemoteErrors(() => remote.readRemoteKnowledge(site, values, 'prompt')));
   } else {
     const kb = openForCommand(configWithKnowledge(values, io, 'prompt'), io);
     prompt = buildKnowledgeSection(kb);
@@ -52,19 +53,4 @@ export async function promptCommand(argv: string[], io: CommandIo): Promise<numb
     io.out(prompt);
   }
   return 0;
-}
-
-/**
- * The section and the tool of a site with `--profile` and `-k` applied (also for `schema --tool`).
- * The catalog is fetched only when they need it.
- */
-export async function readRemoteKnowledge(
-  site: RemoteSite,
-  values: { knowledge?: string[] | undefined; profile?: string | undefined },
-  command: string,
-): Promise<RemoteKnowledge> {
-  if (values.profile === undefined && (values.knowledge ?? []).length === 0) return remoteKnowledge(site, await site.knowledge());
-  const index = await site.index();
-  const { profile, extra } = remoteKnowledgeFlags(values, index, command);
-  return remoteKnowledge(site, await site.knowledge(profile), { index, extra });
 }

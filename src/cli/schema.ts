@@ -1,11 +1,10 @@
 /** `syllabus schema [--tool]`: the `learn` tool's parameters schema, or its whole definition. */
-import { buildLearnDefinition, LEARN_PARAMETERS } from '../kb/index.ts';
+import { LEARN_PARAMETERS, buildLearnDefinition } from '../kb/learn-tool.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { openForCommand } from './knowledge-base-options.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, remoteSiteFor, withRemoteErrors } from './knowledge-flags.ts';
+import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
-import { readRemoteKnowledge } from './prompt.ts';
 
 export const SCHEMA_HELP = `Usage: syllabus schema [--tool [-k topic/glob]… [--profile NAME]] [--config PATH… | --remote URL]
 
@@ -30,15 +29,20 @@ export async function schemaCommand(argv: string[], io: CommandIo): Promise<numb
     return 0;
   }
   if (positionals.length > 0) throw usageError(`schema takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'schema');
-  const site = remoteSiteFor(values, io, 'schema');
-  if (!values.tool) {
-    if (site) await withRemoteErrors(() => site.knowledge());
-    io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
+  if (values.remote !== undefined) {
+    const remote = await import('./remote-flags.ts');
+    const site = remote.remoteSiteFor({ ...values, remote: values.remote }, io, 'schema');
+    if (!values.tool) {
+      await remote.withRemoteErrors(() => site.knowledge());
+      io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
+    } else {
+      const { tool } = await remote.withRemoteErrors(() => remote.readRemoteKnowledge(site, values, 'schema'));
+      io.out(JSON.stringify(tool, null, 2));
+    }
     return 0;
   }
-  if (site) {
-    const { tool } = await withRemoteErrors(() => readRemoteKnowledge(site, values, 'schema'));
-    io.out(JSON.stringify(tool, null, 2));
+  if (!values.tool) {
+    io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
     return 0;
   }
   const kb = openForCommand(configWithKnowledge(values, io, 'schema'), io);

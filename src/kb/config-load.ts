@@ -402,12 +402,14 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
       }
       const origin = (key: string): PatternOrigin => ({ file: source.file, line: locatePath(source.text, ['kb', 'topic', id, key])?.line });
       if (learned) {
+        const from = origin('learned');
         entry.learned.push(...learned);
-        entry.learnedFrom.push(...learned.map(() => origin('learned')));
+        entry.learnedFrom.push(...learned.map(() => from));
       }
       if (disabled) {
+        const from = origin('disabled');
         entry.disabled.push(...disabled);
-        entry.disabledFrom.push(...disabled.map(() => origin('disabled')));
+        entry.disabledFrom.push(...disabled.map(() => from));
       }
       topics.set(id, entry);
     }

@@ -15,6 +15,21 @@ const OPTIONS = { dot: true, nonegate: true, noextglob: true } as const;
  * subjects (whose slugs may start with `.`, as `..md` → `.md`).
  */
 export function compilePattern(pattern: string): CompiledPattern {
+  let compiled = compiledPatterns.get(pattern);
+  if (!compiled) {
+    // A long-running server meets patterns from every agent call: the memo stays bounded.
+    if (compiledPatterns.size >= MEMO_LIMIT) compiledPatterns.clear();
+    compiled = compileFresh(pattern);
+    compiledPatterns.set(pattern, compiled);
+  }
+  return compiled;
+}
+
+/** Compiled patterns by pattern: the config's are compiled when it loads, and again where subjects are resolved. */
+const compiledPatterns = new Map<string, CompiledPattern>();
+const MEMO_LIMIT = 1000;
+
+function compileFresh(pattern: string): CompiledPattern {
   try {
     const escaped = escapeGroups(pattern);
     const matches = picomatch(escaped, OPTIONS);

@@ -3,12 +3,8 @@
  * values applied (SPEC 5): the site's knowledge file holds, per topic, the subjects it pre-loads;
  * `-k` patterns resolve like `learned` ones and are appended after them.
  */
-import {
-  renderKnowledgeSection,
-  renderLearnDefinition,
-  type KnowledgeTopic,
-  type LearnToolDefinition,
-} from '../kb/index.ts';
+import { type KnowledgeTopic, renderKnowledgeSection } from '../kb/knowledge-section.ts';
+import { type LearnToolDefinition, renderLearnDefinition } from '../kb/learn-tool.ts';
 import type { KnowledgeFile, SiteIndex } from '../kb/endpoint-schemas.ts';
 import { MAX_CONCURRENT_REQUESTS, mapBounded } from './map-bounded.ts';
 import type { LearnedSets } from './remote-learn.ts';

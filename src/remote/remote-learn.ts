@@ -1,5 +1,5 @@
 /** The `learn` tool (SPEC 4) answered from a published site, byte for byte as from local files. */
-import { noMatchMessage, renderListing, renderLoaded, resolveTopicId, type LearnArguments, type Outcome } from '../kb/index.ts';
+import { type LearnArguments, type Outcome, noMatchMessage, renderListing, renderLoaded, resolveTopicId } from '../kb/learn-tool.ts';
 import type { SiteIndex, TopicEntry } from '../kb/endpoint-schemas.ts';
 import { MAX_CONCURRENT_REQUESTS, mapBounded } from './map-bounded.ts';
 import { resolveRemotePatterns } from './remote-patterns.ts';

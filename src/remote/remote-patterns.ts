@@ -4,7 +4,9 @@
  * the pattern (and of the pattern without leading dots); then the core's `resolvePatterns` decides
  * over the listed subjects and the hidden ones found, as it does locally.
  */
-import { compareStrings, dropLeadingDots, resolvePatterns, type Resolution } from '../kb/index.ts';
+import { compareStrings } from '../kb/diagnostics.ts';
+import { type Resolution, resolvePatterns } from '../kb/resolve.ts';
+import { dropLeadingDots } from '../kb/slug.ts';
 import type { SubjectFile, TopicEntry } from '../kb/endpoint-schemas.ts';
 import { MAX_CONCURRENT_REQUESTS, mapBounded } from './map-bounded.ts';
 import type { RemoteSite } from './remote-site.ts';

@@ -4,7 +4,7 @@
  * schemas, and subjects verified by their sha256.
  */
 import { createHash } from 'node:crypto';
-import { addressOf, encodeAddressSegment } from '../kb/index.ts';
+import { addressOf, encodeAddressSegment } from '../kb/address.ts';
 import {
   KeywordsFileSchema,
   KnowledgeFileSchema,

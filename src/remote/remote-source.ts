@@ -4,7 +4,9 @@
  * that an agent server does not fetch the catalog on every call.
  */
 import type { KnowledgeSource } from '../agent/knowledge-source.ts';
-import { parseFindArguments, parseLearnArguments, renderFindResults, renderKnowledgeSection, renderLearnDefinition, runFind, type Outcome } from '../kb/index.ts';
+import { parseFindArguments, renderFindResults, runFind } from '../kb/find.ts';
+import { renderKnowledgeSection } from '../kb/knowledge-section.ts';
+import { type Outcome, parseLearnArguments, renderLearnDefinition } from '../kb/learn-tool.ts';
 import type { KeywordsFile, SiteIndex } from '../kb/endpoint-schemas.ts';
 import { RemoteError, timeoutFromEnv } from './fetch-json.ts';
 import { joinFindData, type RemoteFindData } from './remote-find.ts';

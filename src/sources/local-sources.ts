@@ -4,7 +4,11 @@
  * a kb.toml, dev) opens it here, and none of them goes to the network.
  */
 import path from 'node:path';
-import { listTopicLinks, openKnowledgeBase, type Diagnostic, type KnowledgeBase, type SourceDocument, type SyllabusConfig } from '../kb/index.ts';
+import type { SyllabusConfig } from '../kb/config-load.ts';
+import type { Diagnostic } from '../kb/diagnostics.ts';
+import { type KnowledgeBase, openKnowledgeBase } from '../kb/knowledge-base.ts';
+import { listTopicLinks } from '../kb/source-links.ts';
+import type { SourceDocument } from '../kb/source-subjects.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { documentOf, readCachedSource } from './source-cache.ts';
 

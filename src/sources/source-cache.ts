@@ -2,10 +2,10 @@
  * The cache of URL sources (SPEC 8): one JSON file per URL in the build cache's sources folder
  * (see src/build/cache-folder.ts), named by the sha256 of the URL. The build writes it; every other command reads it and never fetches.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeCacheFile, type SourceDocument, type SourceFormat } from '../kb/index.ts';
+import { writeCacheFile } from '../kb/cache-file.ts';
+import type { SourceDocument, SourceFormat } from '../kb/source-subjects.ts';
 
 /** The version of a cached copy's shape; a copy of another version is not read. */
 const CACHE_VERSION = 1;
@@ -30,6 +30,8 @@ export interface CachedSource {
 
 /** The file of the sources folder `dir` that holds the cached copy of `url`. */
 export function sourceCacheFile(dir: string, url: string): string {
+  // Loaded when first needed: most commands on most knowledge bases never read a URL source.
+  const { createHash } = process.getBuiltinModule('node:crypto');
   return path.join(dir, `${createHash('sha256').update(url).digest('hex')}.json`);
 }
 

@@ -322,7 +322,7 @@ describe('incremental rebuilds', () => {
     expect(again.code).toBe(0);
     // Pages showing the new title (the subject, its neighbour and folder mate config, its
     // neighbour logo, the topic page), and the neighbours of the removed item (item-29, notes).
-    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subjects rendered, 35 unchanged');
+    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subject rendered, 35 unchanged');
     expect(page('handbook/guides/deploy')).toContain('<h1 data-pagefind-meta="title">Shipping</h1>');
     expect(page('handbook/guides/config')).toContain('<a class="next" href="/handbook/guides/deploy/" rel="next"><span>Next</span>Shipping</a>');
     expect(page('handbook')).toContain('<a href="/handbook/guides/deploy/">Shipping</a>');
