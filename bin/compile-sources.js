@@ -35,16 +35,36 @@ export function listFiles(dir) {
  */
 export const BUNDLED_COMMANDS = ['cli/learn.ts', 'cli/prompt.ts', 'cli/schema.ts'];
 
-/** An esbuild plugin: dynamic imports stay imports, of the compiled module (relative ones) or the package. */
-const lazyImportsStayOut = {
-  name: 'lazy-imports-stay-out',
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind !== 'dynamic-import') return undefined;
-      return { path: args.path.startsWith('.') ? args.path.replace(/\.ts$/, '.js') : args.path, external: true };
-    });
-  },
-};
+/**
+ * Modules a bundled command shares with the rest of the CLI instead of holding its own copy: their
+ * classes must be the same (main.ts tells a CliError from a bug with `instanceof`).
+ */
+const SHARED_MODULES = ['cli/errors.ts', 'build/build-error.ts'];
+
+/**
+ * An esbuild plugin for a command bundled from `srcDir`: dynamic imports stay imports, of the
+ * compiled module (relative ones) or the package; the shared modules are imported, not copied.
+ */
+function keepOut(srcDir, entry) {
+  const shared = new Set(SHARED_MODULES.map((m) => path.join(srcDir, m)));
+  const outDir = path.dirname(path.join(srcDir, entry));
+  const compiled = (file) => {
+    const relative = path.relative(outDir, file).split(path.sep).join('/').replace(/\.ts$/, '.js');
+    return relative.startsWith('.') ? relative : `./${relative}`;
+  };
+  return {
+    name: 'keep-out',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        const relative = args.path.startsWith('.');
+        const file = relative ? path.resolve(args.resolveDir, args.path) : undefined;
+        if (file && shared.has(file)) return { path: compiled(file), external: true };
+        if (args.kind !== 'dynamic-import') return undefined;
+        return { path: file ? compiled(file) : args.path, external: true };
+      });
+    },
+  };
+}
 
 /** Compiles `srcDir` into `outDir` (which must not exist yet). */
 export async function compileSources(srcDir, outDir) {
@@ -74,7 +94,7 @@ export async function compileSources(srcDir, outDir) {
       format: 'esm',
       platform: 'node',
       target: 'node22',
-      plugins: [lazyImportsStayOut],
+      plugins: [keepOut(srcDir, file)],
       // Bundled CommonJS packages (picomatch) require Node's own modules.
       banner: { js: "import { createRequire as __syllabusRequire } from 'node:module'; const require = __syllabusRequire(import.meta.url);" },
       minify: true,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../helpers/run-cli.ts';
+import { findSystemNode, ROOT, runCli } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const KB = {
@@ -458,11 +458,3 @@ describe('syllabus build', () => {
 });
 
 /** A Node on PATH that is not the project's own (node_modules/.bin comes first under npm). */
-function findSystemNode(): string {
-  for (const folder of (process.env['PATH'] ?? '').split(path.delimiter)) {
-    if (folder.includes('node_modules')) continue;
-    const candidate = path.join(folder, 'node');
-    if (fs.existsSync(candidate) && fs.realpathSync(candidate) !== fs.realpathSync(process.execPath)) return candidate;
-  }
-  throw new Error('No system Node found on PATH besides the project’s own: this test needs the machine’s Node (20) to prove the re-run.');
-}

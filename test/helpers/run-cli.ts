@@ -1,5 +1,6 @@
 /** Runs the real `syllabus` bin as a child process, as a user would. */
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,4 +57,14 @@ export function runCliAsync(args: readonly string[], options: { cwd?: string; en
       resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8'), code: code ?? -1 });
     });
   });
+}
+
+/** The machine's own Node (older than the project's), found on PATH outside node_modules. */
+export function findSystemNode(): string {
+  for (const folder of (process.env['PATH'] ?? '').split(path.delimiter)) {
+    if (folder.includes('node_modules')) continue;
+    const candidate = path.join(folder, 'node');
+    if (fs.existsSync(candidate) && fs.realpathSync(candidate) !== fs.realpathSync(process.execPath)) return candidate;
+  }
+  throw new Error('No system Node found on PATH besides the project’s own: the test needs the machine’s Node (20), older than the project’s.');
 }
