@@ -4,7 +4,7 @@
  *  - config load + walk + resolve, in process;
  *  - the whole-process time of cold `syllabus learn` calls (the full listing, one exact slug)
  *    against a bare `node -e ''` on the same Node;
- * then the agents' benchmark of scripts/bench-agents.ts (endpoint sizes, `learn` over MCP and
+ * then the installed package's sizes and cold start (scripts/bench-install.ts), the agents' benchmark of scripts/bench-agents.ts (endpoint sizes, `learn` over MCP and
  * `--remote`), the diff, check and find benchmarks (scripts/bench-diff.ts, bench-check.ts,
  * bench-find.ts) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
  * corpus).
@@ -18,6 +18,7 @@ import { runAgentsBenchmark } from './bench-agents.ts';
 import { runCheckBenchmark } from './bench-check.ts';
 import { runDiffBenchmark } from './bench-diff.ts';
 import { runFindBenchmark } from './bench-find.ts';
+import { runInstallBenchmark } from './bench-install.ts';
 import { runSiteBenchmark } from './bench-site.ts';
 import { BIN, TLDR_PAGES, median } from './bench-common.ts';
 
@@ -79,6 +80,7 @@ try {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+runInstallBenchmark();
 await runAgentsBenchmark();
 await runDiffBenchmark();
 await runCheckBenchmark();

@@ -5,6 +5,7 @@
  */
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
+import { terminalStatus } from './progress.ts';
 
 type Command = (argv: string[], io: CommandIo) => Promise<number>;
 
@@ -75,12 +76,10 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
 
 /** Runs the command line on the real process: stdout, stderr, exit code. */
 export async function runProcess(argv: string[]): Promise<void> {
-  const ci = process.env['CI'];
-  const terminal = process.stderr.isTTY === true && (ci === undefined || ci === '' || ci === 'false' || ci === '0');
   const io: CommandIo = {
     cwd: process.cwd(),
     env: process.env,
-    status: terminal ? (line) => process.stderr.write(line === null ? '\r\x1b[2K' : `\r\x1b[2K${line.slice(0, (process.stderr.columns || 80) - 1)}`) : undefined,
+    status: terminalStatus(process.stderr, process.env),
     out: (text) => {
       if (text !== '') process.stdout.write(`${text}\n`);
     },

@@ -51,3 +51,23 @@ export function createBuildReporter(io: CommandIo, now: () => number = () => per
     },
   };
 }
+
+/** What {@link terminalStatus} needs of stderr. */
+export interface StatusStream {
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
+  write(text: string): unknown;
+}
+
+/**
+ * The status line of `stream` (see `CommandIo.status`): on a terminal, outside CI (`CI` unset,
+ * empty, `false` or `0`), a line redrawn in place and cut to the terminal's width; else undefined,
+ * and long work prints its phase lines alone.
+ */
+export function terminalStatus(stream: StatusStream, env: Readonly<Record<string, string | undefined>>): ((line: string | null) => void) | undefined {
+  const ci = env['CI'];
+  if (stream.isTTY !== true || !(ci === undefined || ci === '' || ci === 'false' || ci === '0')) return undefined;
+  return (line) => {
+    stream.write(line === null ? '\r\x1b[2K' : `\r\x1b[2K${line.slice(0, Math.max(1, (stream.columns || 80) - 1))}`);
+  };
+}

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findSystemNode, ROOT, runCli } from '../helpers/run-cli.ts';
+import { findSystemNode, ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const KB = {
@@ -454,6 +454,32 @@ describe('syllabus build', () => {
       'error: the knowledge base has 1 content error; nothing was built.\nerror: t/a.md: Duplicate slug "a" in topic "t": a.md, a.txt all have it; a.md is used. Rename or remove the others.\n',
     );
     expect(fs.existsSync(path.join(broken, 'site'))).toBe(false);
+  });
+
+  it('prints a summary as JSON on stdout with --json, and its phase lines on stderr', () => {
+    const site = makeTree({ 'kb.toml': '[site]\nurl = "https://kb.example.com"\n[kb.topic.t]\nsubjects = "t"\n', 't/a.md': '# A\n\nFirst.\n', 't/.b.md': '# B\n' });
+    const first = runCli(['build', '--json', '--out', 'site', '--config', 'kb.toml'], { cwd: site });
+    const again = runCli(['build', '--json', '--out', 'site', '--config', 'kb.toml'], { cwd: site });
+    const timeless = (run: CliRun): unknown => JSON.parse(run.stdout.replace(/"seconds": [\d.]+/g, '"seconds": 0'));
+    const phase = (name: string, text: string) => ({ name, text, seconds: 0 });
+    expect([first.code, again.code]).toEqual([0, 0]);
+    expect(first.stderr.replace(/\d+\.\d s/g, 'T s').split('\n')[0]).toBe('read      1 topic, 2 subjects (T s)');
+    expect(timeless(first)).toEqual({
+      out: path.join(fs.realpathSync(site), 'site'),
+      mode: 'full',
+      counts: { topics: 1, subjects: 2, hidden: 1, disabled: 0, skipped: 0, pages: 6, rendered: 2, indexed: 1 },
+      warnings: [],
+      phases: [phase('read', '1 topic, 2 subjects'), phase('pages', '6 pages; 2 subjects rendered, 0 unchanged'), phase('search', '1 pages indexed, 1 of 1 shard written')],
+      seconds: 0,
+    });
+    expect(timeless(again)).toEqual({
+      out: path.join(fs.realpathSync(site), 'site'),
+      mode: 'none',
+      counts: { topics: 1, subjects: 2, hidden: 1, disabled: 0, skipped: 0, pages: 0, rendered: 0, indexed: 0 },
+      warnings: [],
+      phases: [phase('read', '1 topic, 2 subjects'), phase('pages', 'nothing changed since the last build of site/')],
+      seconds: 0,
+    });
   });
 });
 

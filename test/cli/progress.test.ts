@@ -1,0 +1,89 @@
+/**
+ * The build's report on the terminal (src/cli/progress.ts): phase lines always, a status line
+ * redrawn in place only on a terminal outside CI.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CommandIo } from '../../src/cli/io.ts';
+import { createBuildReporter, phaseLine, terminalStatus } from '../../src/cli/progress.ts';
+
+/** An io that records every call, in order. */
+function recordingIo(withStatus: boolean): { io: CommandIo; calls: string[] } {
+  const calls: string[] = [];
+  const io: CommandIo = {
+    cwd: '/',
+    env: {},
+    out: (text) => calls.push(`out ${text}`),
+    err: (line) => calls.push(`err ${line}`),
+    status: withStatus ? (line) => calls.push(`status ${line ?? '(cleared)'}`) : undefined,
+  };
+  return { io, calls };
+}
+
+describe('phase lines', () => {
+  it('put the phase name in a column, then what it did and its time', () => {
+    expect(phaseLine('read', '1 topic, 3 subjects', 240)).toBe('read      1 topic, 3 subjects (0.2 s)');
+    expect(phaseLine('summaries', '3 written', 1250)).toBe('summaries 3 written (1.3 s)');
+  });
+});
+
+describe('the build reporter', () => {
+  it('prints phase lines and warnings only, when there is no terminal', () => {
+    const { io, calls } = recordingIo(false);
+    const reporter = createBuildReporter(io, () => 0);
+    reporter.warning('a.md: something to fix.');
+    reporter.progress('pages', 1, 2);
+    reporter.progress('pages', 2, 2);
+    reporter.phase('pages', '2 pages', 1000);
+    expect(calls).toEqual(['err warning: a.md: something to fix.', 'err pages     2 pages (1.0 s)']);
+  });
+
+  it('redraws a status line with the count, the total and the rate, at most ten times a second, and clears it before a line', () => {
+    const { io, calls } = recordingIo(true);
+    let now = 1000;
+    const reporter = createBuildReporter(io, () => now);
+    reporter.progress('pages', 1, 300);
+    now += 50;
+    reporter.progress('pages', 2, 300); // too soon after the last redraw
+    now += 50;
+    reporter.progress('pages', 100, 300);
+    now += 900;
+    reporter.progress('pages', 300, 300); // the last one always shows
+    reporter.phase('pages', '300 pages', 1000);
+    now += 10;
+    reporter.progress('search', 5, 10);
+    reporter.warning('x.md: a warning.');
+    expect(calls).toEqual([
+      'status pages     1/300',
+      'status pages     100/300 (1000/s)',
+      'status pages     300/300 (300/s)',
+      'status (cleared)',
+      'err pages     300 pages (1.0 s)',
+      'status search    5/10',
+      'status (cleared)',
+      'err warning: x.md: a warning.',
+    ]);
+  });
+});
+
+describe('the terminal status line', () => {
+  const stream = (isTTY: boolean, columns = 20) => {
+    const written: string[] = [];
+    return { written, stream: { isTTY, columns, write: (text: string) => written.push(text) } };
+  };
+
+  it('is off when stderr is not a terminal, and on CI', () => {
+    expect(terminalStatus(stream(false).stream, {})).toBeUndefined();
+    expect(terminalStatus(stream(true).stream, { CI: 'true' })).toBeUndefined();
+    expect(terminalStatus(stream(true).stream, { CI: '1' })).toBeUndefined();
+  });
+
+  it('redraws in place on a terminal, cut to its width', () => {
+    for (const env of [{}, { CI: 'false' }, { CI: '' }, { CI: '0' }]) {
+      const { written, stream: tty } = stream(true);
+      const status = terminalStatus(tty, env)!;
+      status('pages     1234/7428 (512/s)');
+      status(null);
+      expect(written).toEqual(['\r\x1b[2Kpages     1234/7428', '\r\x1b[2K']);
+    }
+  });
+});
