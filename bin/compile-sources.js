@@ -55,6 +55,9 @@ function keepOut(srcDir, entry) {
   return {
     name: 'keep-out',
     setup(build) {
+      // node:fs through getBuiltinModule (see bin/syllabus.js); every module imports it whole.
+      build.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: 'node:fs', namespace: 'builtin-fs' }));
+      build.onLoad({ filter: /.*/, namespace: 'builtin-fs' }, () => ({ contents: "export default process.getBuiltinModule('node:fs');", loader: 'js' }));
       build.onResolve({ filter: /.*/ }, (args) => {
         const relative = args.path.startsWith('.');
         const file = relative ? path.resolve(args.resolveDir, args.path) : undefined;

@@ -6,17 +6,20 @@
 // compiles src/ into node_modules/.cache/syllabus/ whenever the sources change, and on a Node
 // older than Astro's floor it runs again on the project's own Node (the `node` devDependency),
 // passing signals on so that `dev` and `preview` never outlive it.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
 const MIN_NODE = [22, 12];
+const [major, minor] = process.versions.node.split('.').map(Number);
+const supported = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+// Node's own modules by getBuiltinModule where it exists: an `import` of node:fs makes Node set
+// up all of fs for ES modules, streams included, which costs a short command much of its time.
+const { default: fs } = supported ? { default: process.getBuiltinModule('node:fs') } : await import('node:fs');
+const { default: path } = supported ? { default: process.getBuiltinModule('node:path') } : await import('node:path');
+const { fileURLToPath, pathToFileURL } = supported ? process.getBuiltinModule('node:url') : await import('node:url');
+
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), '..');
 const checkout = fs.existsSync(path.join(root, 'src', 'cli', 'main.ts'));
-const [major, minor] = process.versions.node.split('.').map(Number);
 
-if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
+if (!supported) {
   const projectNode = path.join(root, 'node_modules', 'node', 'bin', 'node');
   if (!checkout || !fs.existsSync(projectNode) || process.env.SYLLABUS_REEXEC === '1') {
     process.stderr.write(
@@ -50,8 +53,7 @@ async function run() {
     process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   }
   const modules = checkout ? await compiledCheckout() : path.join(root, 'lib');
-  const { enableCompileCache } = await import('node:module');
-  enableCompileCache?.();
+  process.getBuiltinModule('node:module').enableCompileCache?.();
   const { runProcess } = await import(pathToFileURL(path.join(modules, 'cli', 'main.js')).href);
   await runProcess(process.argv.slice(2));
 }

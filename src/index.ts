@@ -12,7 +12,7 @@ import path from 'node:path';
 import { astroPagesStage } from './astro/run-astro.ts';
 import { buildSite, type BuildReporter, type BuildResult } from './build/build-site.ts';
 import { main } from './cli/main.ts';
-import { sourcesUserAgent } from './cli/package-info.ts';
+import { sourcesUserAgent } from './build/package-info.ts';
 
 export { BuildError } from './build/build-error.ts';
 export type { BuildReporter, BuildResult } from './build/build-site.ts';

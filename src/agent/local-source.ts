@@ -25,7 +25,7 @@ export interface LocalSourceOptions {
    * into the message every call answers until the config is fixed. Default: the first config is
    * kept, and only the topic folders are read again.
    */
-  reloadConfig?: () => SyllabusConfig;
+  reloadConfig?: () => SyllabusConfig | Promise<SyllabusConfig>;
   /** The message of an error `reloadConfig` threw. Default: its `message`. */
   describeError?: (error: unknown) => string;
   /**
@@ -120,12 +120,12 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
   let state = open(config);
 
   /** The current state, opened again first when something changed (or when nothing is watched). */
-  const current = (): State => {
+  const current = async (): Promise<State> => {
     if (!changed && watch) return state;
     changed = false;
     if (options.reloadConfig) {
       try {
-        config = options.reloadConfig();
+        config = await options.reloadConfig();
       } catch (error) {
         // The config files stay watched as they were: fixing them is the next change.
         state = { ok: false, message: describeError(error) };
@@ -136,8 +136,8 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
     return state;
   };
 
-  const opened = (): Extract<State, { ok: true }> => {
-    const now = current();
+  const opened = async (): Promise<Extract<State, { ok: true }>> => {
+    const now = await current();
     if (!now.ok) throw new ConfigurationError(now.message);
     return now;
   };
@@ -194,7 +194,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
 
   return {
     async tool() {
-      const now = opened();
+      const now = await opened();
       if (now.tool === undefined) {
         now.tool = buildLearnDefinition(now.kb);
         report(now);
@@ -202,7 +202,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
       return now.tool;
     },
     async learn(args) {
-      const now = current();
+      const now = await current();
       if (!now.ok) return { ok: false, message: now.message };
       const parsed = parseLearnArguments(args);
       if (!parsed.ok) return parsed;
@@ -211,7 +211,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
       return outcome;
     },
     async find(args) {
-      const now = current();
+      const now = await current();
       if (!now.ok) return { ok: false, message: now.message };
       const parsed = parseFindArguments(args);
       if (!parsed.ok) return parsed;
@@ -224,7 +224,7 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
       return found.ok ? { ok: true, text: renderFindResults(found.results) } : found;
     },
     async prompt() {
-      const now = opened();
+      const now = await opened();
       if (now.prompt === undefined) {
         const section = buildKnowledgeSection(now.kb);
         now.prompt = section === '' ? null : section;
@@ -232,13 +232,8 @@ export function createLocalSource(config: SyllabusConfig, options: LocalSourceOp
       }
       return now.prompt;
     },
-    index() {
-      let now: Extract<State, { ok: true }>;
-      try {
-        now = opened();
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    async index() {
+      const now = await opened();
       // A failed catalog is not kept (catalogOf), and neither is the index made from it.
       followSummaries(now);
       const index = (now.index ??= catalogOf(now).then((catalog) => buildSiteIndex(catalog, now.kb.config.site)));

@@ -111,7 +111,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   };
 
   // Configuration errors stop the build before anything is read.
-  const loaded = loadSiteConfig(options.configFiles, options.cwd);
+  const loaded = await loadSiteConfig(options.configFiles, options.cwd);
   const config = configOrError(loaded, options.cwd);
   const firstConfig = config.files[0]!;
   const cache = cacheFolder(options.cacheDir ?? defaultCacheDir(firstConfig));

@@ -55,7 +55,7 @@ export function openLiveSite(options: LiveSiteOptions): LiveSite {
 
   const load = () => {
     current ??= (async () => {
-      const config = configOrError(loadSiteConfig(options.configFiles, options.cwd), options.cwd);
+      const config = configOrError(await loadSiteConfig(options.configFiles, options.cwd), options.cwd);
       const data = await prepareSiteData(config, {
         base: options.base,
         sources: readCachedDocuments(config, options.cache.sources).documents,

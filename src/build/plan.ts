@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageRoot } from '../cli/package-info.ts';
+import { packageRoot } from './package-info.ts';
 import type { CacheFolder } from './cache-folder.ts';
 import type { SearchManifest } from './search-index.ts';
 import type { SiteData } from './site-data.ts';

@@ -1,8 +1,9 @@
 /** The build's first stage: the config files read and merged, once. */
-import { type SyllabusConfig, loadConfig } from '../kb/config-load.ts';
+import { mergeConfigFiles, type SyllabusConfig, type ValidatedConfigFile } from '../kb/config-load.ts';
 import { readConfigFiles } from '../kb/config-read.ts';
-import { type Diagnostic, formatDiagnostic, hasConfigErrors, sortDiagnostics } from '../kb/diagnostics.ts';
+import { formatDiagnostic, hasConfigErrors, sortDiagnostics, type Diagnostic } from '../kb/diagnostics.ts';
 import { BuildError } from './build-error.ts';
+import { openConfigMemo } from './config-memo.ts';
 
 /** A loaded config and every diagnostic found while loading it; configuration errors included. */
 export interface LoadedConfig {
@@ -11,12 +12,31 @@ export interface LoadedConfig {
   diagnostics: Diagnostic[];
 }
 
-/** Reads and merges the config files `paths` (relative to `cwd`); problems are diagnostics, never exceptions. */
-export function loadSiteConfig(paths: readonly string[], cwd: string): LoadedConfig {
+/**
+ * Reads, validates and merges the config files `paths` (relative to `cwd`); problems are
+ * diagnostics, never exceptions. A file unchanged since an earlier run is not validated again
+ * (see config-memo.ts); the validator is loaded only for the others.
+ */
+export async function loadSiteConfig(paths: readonly string[], cwd: string): Promise<LoadedConfig> {
   const read = readConfigFiles(paths, cwd);
   if (read.diagnostics.length > 0) return { config: undefined, diagnostics: read.diagnostics };
-  const loaded = loadConfig(read.sources);
-  return { config: loaded.config, diagnostics: loaded.diagnostics };
+  const memo = openConfigMemo();
+  const validated: ValidatedConfigFile[] = [];
+  let validate: ((source: (typeof read.sources)[number]) => ValidatedConfigFile) | undefined;
+  for (const source of read.sources) {
+    const kept = memo?.get(source);
+    if (kept) {
+      validated.push(kept);
+      continue;
+    }
+    validate ??= (await import('../kb/config-validate.ts')).validateConfigFile;
+    const fresh = validate(source);
+    memo?.set(fresh);
+    validated.push(fresh);
+  }
+  memo?.save();
+  const merged = mergeConfigFiles(validated);
+  return { config: merged.config, diagnostics: merged.diagnostics };
 }
 
 /**

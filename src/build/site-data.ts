@@ -95,6 +95,6 @@ export async function prepareSiteData(config: SyllabusConfig, options: PrepareOp
  * its URL sources as last cached; configuration errors throw a `BuildError`.
  */
 export async function readSiteData(configFiles: readonly string[], cwd: string): Promise<SiteData> {
-  const loaded = loadSiteConfig(configFiles, cwd);
+  const loaded = await loadSiteConfig(configFiles, cwd);
   return prepareSiteData(configOrError(loaded, cwd), { configDiagnostics: loaded.diagnostics });
 }

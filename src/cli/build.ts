@@ -10,7 +10,7 @@ import { classifyDiffSide, openDiffSide } from './diff-sides.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configPaths } from './knowledge-base-options.ts';
-import { sourcesUserAgent } from './package-info.ts';
+import { sourcesUserAgent } from '../build/package-info.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { createBuildReporter, seconds } from './progress.ts';
 

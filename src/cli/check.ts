@@ -75,7 +75,7 @@ export async function checkCommand(argv: string[], io: CommandIo): Promise<numbe
  * `check` runs, with the URL sources the last build has not fetched (check never fetches).
  */
 async function collectDiagnostics(configFlags: string[] | undefined, io: CommandIo): Promise<Diagnostic[]> {
-  const loaded = readConfig(configFlags, io);
+  const loaded = await readConfig(configFlags, io);
   if (!loaded.config) return sortDiagnostics(loaded.diagnostics);
   const { kb, unfetched } = openLocalKnowledgeBase(loaded.config);
   if (hasConfigErrors(kb.diagnostics())) return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics()]);

@@ -33,7 +33,7 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
   if (positionals.length > 0) throw usageError(`dev takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'dev');
   const port = Number(values.port ?? '4321');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(values.port)}).`, 'dev');
-  const config = configForCommand(values.config, io);
+  const config = await configForCommand(values.config, io);
   const files = configPaths(values.config, io).map((p) => path.resolve(io.cwd, p));
   const cache = cacheFolder(defaultCacheDir(files[0]!));
   // A build run meanwhile rewrites the cache's sources and summaries: the pages then show them.

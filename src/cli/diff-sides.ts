@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { buildCatalog } from '../kb/catalog.ts';
-import { loadConfig } from '../kb/config-load.ts';
+import { loadConfig } from '../kb/config-validate.ts';
 import { readConfigFiles } from '../kb/config-read.ts';
 import type { SubjectRef } from '../kb/diff-schema.ts';
 import { type KnowledgeSnapshot, snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from '../kb/diff-snapshot.ts';

@@ -86,7 +86,7 @@ type Found = { ok: true; results: FindResult[] } | { ok: false; message: string 
  * call is made), so that `find` ranks by the summaries the site published.
  */
 async function findLocally(configFlags: string[] | undefined, args: FindArguments, io: CommandIo): Promise<Found> {
-  const kb = openForCommand(configForCommand(configFlags, io), io);
+  const kb = openForCommand(await configForCommand(configFlags, io), io);
   const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, kb.config.files[0]!)));
   const memo = loadCatalogMemo(cache.catalogMemo);
   const catalog = withCachedSummaries((await buildCatalog(kb, { memo })).catalog, kb.config.kb.summaries, cache.llmSummaries);

@@ -6,7 +6,7 @@ import { readProjectState, writeChanges } from './init/project-files.ts';
 import { ALREADY_SET_UP, describeChange, describeConflicts, nextSteps } from './init/report.ts';
 import { DEFAULT_FOLDER, readableTitle, type InitSettings } from './init/settings.ts';
 import type { CommandIo } from './io.ts';
-import { packageVersion } from './package-info.ts';
+import { packageVersion } from '../build/package-info.ts';
 import { parseCommandArgs } from './parse-args.ts';
 
 export const INIT_HELP = `Usage: syllabus init [FOLDER] [--github] [--force]

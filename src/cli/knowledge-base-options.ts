@@ -23,7 +23,7 @@ export function configPaths(flags: readonly string[] | undefined, io: CommandIo)
 }
 
 /** Reads and merges config files, returning configuration errors as diagnostics. */
-export function readConfig(flags: readonly string[] | undefined, io: CommandIo): LoadedConfig {
+export function readConfig(flags: readonly string[] | undefined, io: CommandIo): Promise<LoadedConfig> {
   return loadSiteConfig(configPaths(flags, io), io.cwd);
 }
 
@@ -35,8 +35,8 @@ export function failOnConfigErrors(diagnostics: readonly Diagnostic[], io: Comma
 }
 
 /** Reads the config for a command; configuration errors throw (exit 2). */
-export function configForCommand(flags: readonly string[] | undefined, io: CommandIo): SyllabusConfig {
-  const loaded = readConfig(flags, io);
+export async function configForCommand(flags: readonly string[] | undefined, io: CommandIo): Promise<SyllabusConfig> {
+  const loaded = await readConfig(flags, io);
   failOnConfigErrors(loaded.diagnostics, io);
   return loaded.config!;
 }

@@ -46,12 +46,12 @@ export function applyKnowledge(config: SyllabusConfig, values: readonly { value:
 }
 
 /** The config of a command, with its `--profile` and `-k` values applied (profile first). */
-export function configWithKnowledge(
+export async function configWithKnowledge(
   values: { config?: string[] | undefined; knowledge?: string[] | undefined; profile?: string | undefined },
   io: CommandIo,
   command: string,
-): SyllabusConfig {
-  const base = configForCommand(values.config, io);
+): Promise<SyllabusConfig> {
+  const base = await configForCommand(values.config, io);
   const extra: { value: string; origin: string }[] = [];
   if (values.profile !== undefined) {
     const profile = base.profiles.get(values.profile);

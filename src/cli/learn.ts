@@ -42,7 +42,7 @@ export async function learnCommand(argv: string[], io: CommandIo): Promise<numbe
     const site = remote.remoteSiteFor({ ...values, remote: values.remote }, io, 'learn');
     outcome = await remote.withRemoteErrors(() => learnRemotely(site, values, args));
   } else {
-    const kb = openForCommand(configWithKnowledge(values, io, 'learn'), io);
+    const kb = openForCommand(await configWithKnowledge(values, io, 'learn'), io);
     outcome = runLearn(kb, args);
     warnContentErrors(kb, io);
   }

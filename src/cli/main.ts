@@ -46,7 +46,7 @@ Exit codes: 0 success, 1 tool error or failed check, 2 usage or configuration er
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v' || name === 'version') {
-    io.out((await import('./package-info.ts')).packageVersion());
+    io.out((await import('../build/package-info.ts')).packageVersion());
     return 0;
   }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -79,13 +79,38 @@ export async function runProcess(argv: string[]): Promise<void> {
   const io: CommandIo = {
     cwd: process.cwd(),
     env: process.env,
-    status: terminalStatus(process.stderr, process.env),
+    // Looked up by the commands that show progress only: knowing whether stderr is a terminal
+    // loads Node's terminal and socket modules, more than a short command's whole work.
+    get status() {
+      return terminalStatus(process.stderr, process.env);
+    },
     out: (text) => {
-      if (text !== '') process.stdout.write(`${text}\n`);
+      if (text !== '') writeAll(1, `${text}\n`);
     },
     err: (line) => {
-      process.stderr.write(`${line}\n`);
+      writeAll(2, `${line}\n`);
     },
   };
   process.exitCode = await main(argv, io);
+}
+
+/**
+ * Writes `text` to a file descriptor at once. Results and messages are written synchronously, in
+ * order, and never left in a buffer at exit; it also spares a short command (`learn`) setting up
+ * Node's output streams. A descriptor that is not ready (a non-blocking pipe) is waited for.
+ */
+function writeAll(fd: number, text: string): void {
+  const fs = process.getBuiltinModule('node:fs');
+  let bytes = Buffer.from(text, 'utf8');
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(fs.writeSync(fd, bytes));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // The reader went away (`syllabus learn … | head`): what is left has no one to read it.
+      if (code === 'EPIPE') return;
+      if (code !== 'EAGAIN') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
+  }
 }

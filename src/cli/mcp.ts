@@ -9,7 +9,7 @@ import { formatDiagnostic, openForCommand } from './knowledge-base-options.ts';
 import { llmSummariesStamp, loadLlmSummaries } from '../build/llm-summaries.ts';
 import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
-import { packageVersion } from './package-info.ts';
+import { packageVersion } from '../build/package-info.ts';
 
 export const MCP_HELP = `Usage: syllabus mcp [-k topic/glob]… [--profile NAME] [--config PATH… | --remote URL]
 
@@ -72,7 +72,7 @@ type McpValues = { config?: string[] | undefined; knowledge?: string[] | undefin
  * summaries the build cached there are read again whenever a build has written them.
  */
 async function localSource(values: McpValues, io: CommandIo): Promise<KnowledgeSource> {
-  const config = configWithKnowledge(values, io, 'mcp');
+  const config = await configWithKnowledge(values, io, 'mcp');
   openForCommand(config, io);
   const { createLocalSource } = await import('../agent/local-source.ts');
   const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, config.files[0]!)));

@@ -38,7 +38,7 @@ export async function promptCommand(argv: string[], io: CommandIo): Promise<numb
     const site = remote.remoteSiteFor({ ...values, remote: values.remote }, io, 'prompt');
     ({ prompt, tool, tokens } = await remote.withRemoteErrors(() => remote.readRemoteKnowledge(site, values, 'prompt')));
   } else {
-    const kb = openForCommand(configWithKnowledge(values, io, 'prompt'), io);
+    const kb = openForCommand(await configWithKnowledge(values, io, 'prompt'), io);
     prompt = buildKnowledgeSection(kb);
     tool = values.json ? buildLearnDefinition(kb) : null;
     warnContentErrors(kb, io);

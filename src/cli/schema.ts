@@ -45,7 +45,7 @@ export async function schemaCommand(argv: string[], io: CommandIo): Promise<numb
     io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
     return 0;
   }
-  const kb = openForCommand(configWithKnowledge(values, io, 'schema'), io);
+  const kb = openForCommand(await configWithKnowledge(values, io, 'schema'), io);
   io.out(JSON.stringify(buildLearnDefinition(kb), null, 2));
   return 0;
 }

@@ -1,24 +1,19 @@
 /**
- * Parsing, validating and merging config files (SPEC 1). Takes file texts, returns the merged
- * config and its diagnostics; reading the files is the host's job (`config-read.ts`).
+ * The config's types and the merging of config files (SPEC 1): validated files in, the merged
+ * config and its diagnostics out. Parsing and validating a file is `config-validate.ts`'s job,
+ * reading it the host's (`config-read.ts`).
  */
 import path from 'node:path';
-import { parse, TomlError } from 'smol-toml';
-import type * as z from 'zod/mini';
 import { locatePath } from './config-locate.ts';
-import {
-  ConfigFileSchema,
-  KNOWN_KEYS,
-  KNOWN_TABLES,
-  RESERVED_TOPIC_IDS,
-  TOPIC_ID,
-  type ConfigFile,
-} from './config-schema.ts';
+import type { ConfigFile } from './config-schema.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { compilePattern } from './glob.ts';
-import { DEFAULT_SUMMARY_PROMPT } from './llm-summary.ts';
 import { isOutside } from './paths.ts';
-import { suggestName } from './suggest.ts';
+
+/** The prompt used when `[kb.summaries]` sets none. */
+export const DEFAULT_SUMMARY_PROMPT =
+  'You write the index of a knowledge base. Summarise the document the user sends in one paragraph ' +
+  'of plain text, under 300 characters: what it covers and when a reader or an AI agent should open ' +
+  'it. No markdown, no heading, no list, and no opening such as "This document".';
 
 /** A config file's path (absolute) and text. */
 export interface ConfigSource {
@@ -115,7 +110,7 @@ export interface ConfigResult {
 }
 
 /** Builds a configuration error located at a dotted path of a file. */
-function configError(
+export function configError(
   source: ConfigSource,
   code: Diagnostic['code'],
   at: readonly (string | number)[],
@@ -174,200 +169,26 @@ export function dottedPath(at: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Describes a TOML value's type for an error message. */
-function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (value === null || value === undefined) return 'nothing';
-  if (value instanceof Date) return 'a date';
-  if (typeof value === 'object') return 'a table';
-  if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  return `${typeof value === 'boolean' ? 'the boolean' : 'the value'} ${String(value)}`;
-}
-
-/** Describes what a Zod type issue expected. */
-function describeExpected(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') {
-    switch (issue.expected) {
-      case 'string':
-        return 'a string (in quotes)';
-      case 'boolean':
-        return 'true or false';
-      case 'array':
-        return 'an array of strings, like ["a", "b"]';
-      case 'object':
-        return 'a table';
-      case 'int':
-        return 'a whole number';
-      case 'number':
-        return 'a number';
-      default:
-        return String(issue.expected);
-    }
-  }
-  if (issue.code === 'too_small') return 'a number greater than 0';
-  return issue.message;
-}
-
-/** The known keys for a table path, if Syllabus defines that table. */
-function knownKeysAt(at: readonly PropertyKey[]): readonly string[] | undefined {
-  const shape = at.map((p, i) => ((at[0] === 'kb' && at[1] === 'topic' && i === 2) || (at[0] === 'profile' && i === 1) ? '*' : String(p)));
-  return KNOWN_KEYS[shape.join('.')];
-}
-
-/** Normalises strings: `\r\n` → `\n`, trailing line breaks removed, empty strings dropped. */
-function normalizeStrings(value: unknown): unknown {
-  if (typeof value === 'string') {
-    const text = value.replaceAll('\r\n', '\n').replace(/\n+$/, '');
-    return text === '' ? undefined : text;
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const normalized = normalizeStrings(item);
-    if (normalized !== undefined) out[key] = normalized;
-  }
-  return out;
-}
-
-/** Parses and validates one config file. */
-function validateFile(source: ConfigSource): { file: ConfigFile | undefined; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  let raw: Record<string, unknown>;
-  try {
-    raw = parse(source.text) as Record<string, unknown>;
-  } catch (error) {
-    if (!(error instanceof TomlError)) throw error;
-    const what = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
-    diagnostics.push({
-      kind: 'config-error',
-      code: 'toml-syntax',
-      message: `TOML syntax error: ${what}. Fix the TOML at line ${error.line}, column ${error.column}.`,
-      file: source.file,
-      line: error.line,
-      column: error.column,
-    });
-    return { file: undefined, diagnostics };
-  }
-
-  for (const key of Object.keys(raw)) {
-    if ((KNOWN_TABLES as readonly string[]).includes(key)) continue;
-    const suggestion = suggestName(key, KNOWN_TABLES);
-    if (suggestion) {
-      const position = locatePath(source.text, [key]);
-      diagnostics.push({
-        kind: 'warning',
-        code: 'unknown-table',
-        message: `[${key}] is not a Syllabus table and is ignored. Did you mean [${suggestion}]?`,
-        file: source.file,
-        ...(position ?? {}),
-      });
-    }
-  }
-
-  const known = Object.fromEntries(KNOWN_TABLES.filter((t) => t in raw).map((t) => [t, normalizeStrings(raw[t])]));
-  const result = ConfigFileSchema.safeParse(known, { reportInput: true });
-  if (!result.success) {
-    for (const issue of result.error.issues) diagnostics.push(...describeIssue(source, issue));
-  }
-
-  const topics = (raw['kb'] as { topic?: unknown } | undefined)?.topic;
-  if (topics && typeof topics === 'object' && !Array.isArray(topics)) {
-    for (const id of Object.keys(topics)) diagnostics.push(...checkTopicId(source, id));
-  }
-  if (diagnostics.some((d) => d.kind === 'config-error')) return { file: undefined, diagnostics };
-  const file = result.data!;
-  for (const [id, topic] of Object.entries(file.kb?.topic ?? {})) {
-    if (topic.subjects !== undefined && topic.learnings !== undefined) {
-      diagnostics.push(
-        configError(
-          source,
-          'subjects-and-learnings',
-          ['kb', 'topic', id, 'learnings'],
-          `kb.topic.${id}: both subjects and learnings are set. A topic reads either a folder (subjects = "<folder>") or a learnings store (learnings = "<file>.json"); remove one of them.`,
-        ),
-      );
-    }
-    for (const field of ['learned', 'disabled'] as const) {
-      topic[field]?.forEach((pattern, index) => {
-        const compiled = compilePattern(pattern);
-        if (!compiled.ok) {
-          diagnostics.push(
-            configError(source, 'invalid-pattern', ['kb', 'topic', id, field, index], `kb.topic.${id}.${field}[${index}]: ${compiled.message} Fix or remove the pattern.`),
-          );
-        }
-      });
-    }
-  }
-  for (const [name, profile] of Object.entries(file.profile ?? {})) {
-    profile.knowledge?.forEach((value, index) => {
-      const compiled = compilePattern(splitKnowledgeFlag(value).pattern);
-      if (!compiled.ok) {
-        diagnostics.push(
-          configError(source, 'invalid-pattern', ['profile', name, 'knowledge', index], `profile.${name}.knowledge[${index}]: ${compiled.message} Fix or remove the pattern.`),
-        );
-      }
-    });
-  }
-  return { file: diagnostics.some((d) => d.kind === 'config-error') ? undefined : file, diagnostics };
-}
-
-/** Turns a schema issue into configuration errors with a fix (one per unknown key). */
-function describeIssue(source: ConfigSource, issue: z.core.$ZodIssue): Diagnostic[] {
-  const base = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-  if (issue.code === 'unrecognized_keys') {
-    const keys = knownKeysAt(base) ?? [];
-    return issue.keys.map((key) => {
-      const at = [...base, key];
-      const suggestion = suggestName(key, keys);
-      const hint = suggestion ? `Did you mean "${suggestion}"?` : `Remove it; valid keys here: ${keys.join(', ')}.`;
-      return configError(source, 'unknown-key', at, `${dottedPath(at)}: unknown key. ${hint}`);
-    });
-  }
-  const input = (issue as { input?: unknown }).input;
-  return [
-    configError(source, 'wrong-type', base, `${dottedPath(base)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`),
-  ];
-}
-
-/** Topic ids must be valid and not reserved. */
-function checkTopicId(source: ConfigSource, id: string): Diagnostic[] {
-  const at = ['kb', 'topic', id];
-  if ((RESERVED_TOPIC_IDS as readonly string[]).includes(id)) {
-    return [
-      configError(
-        source,
-        'reserved-topic-id',
-        at,
-        `kb.topic.${id}: the topic id "${id}" is reserved for the site's own routes (${RESERVED_TOPIC_IDS.join(', ')}). Rename the table, e.g. [kb.topic.${id}-notes].`,
-      ),
-    ];
-  }
-  if (TOPIC_ID.test(id)) return [];
-  let fixed = id.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[^A-Za-z]+/, '');
-  if (fixed === '') fixed = 'topic';
-  return [
-    configError(
-      source,
-      'bad-topic-id',
-      at,
-      `kb.topic.${JSON.stringify(id)}: invalid topic id ${JSON.stringify(id)}. Topic ids start with a letter and contain only letters, digits, "-" and "_"; rename the table, e.g. [kb.topic.${fixed}].`,
-    ),
-  ];
+/** One config file as `validateConfigFile` left it: its parsed tables, or its configuration errors. */
+export interface ValidatedConfigFile {
+  source: ConfigSource;
+  /** The file's tables, valid against the schema; undefined when it has a configuration error. */
+  file: ConfigFile | undefined;
+  diagnostics: Diagnostic[];
 }
 
 /**
- * Parses, validates and merges config files in order (SPEC 1): scalars of a later file replace,
- * `learned`, `disabled` and profile `knowledge` lists are appended, topics and profiles merge by
- * id, and topics keep the order in which they first appear.
+ * Merges validated config files in order (SPEC 1): scalars of a later file replace, `learned`,
+ * `disabled` and profile `knowledge` lists are appended, topics and profiles merge by id, and
+ * topics keep the order in which they first appear. Paths are resolved and checked here, on every
+ * load: a folder may become a symlink while the file stays the same.
  */
-export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
+export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): ConfigResult {
   const diagnostics: Diagnostic[] = [];
   const files: { source: ConfigSource; file: ConfigFile }[] = [];
-  for (const source of sources) {
-    const validated = validateFile(source);
-    diagnostics.push(...validated.diagnostics);
-    if (validated.file) files.push({ source, file: validated.file });
+  for (const { source, file, diagnostics: found } of validated) {
+    diagnostics.push(...found);
+    if (file) files.push({ source, file });
   }
   if (diagnostics.some((d) => d.kind === 'config-error')) return { config: undefined, diagnostics };
 
@@ -488,7 +309,7 @@ export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
 
   return {
     config: {
-      files: sources.map((s) => s.file),
+      files: validated.map((v) => v.source.file),
       site: {
         title: site.title ?? 'Knowledge',
         description: site.description,

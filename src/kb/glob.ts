@@ -1,5 +1,12 @@
 /** The glob dialect of subject patterns (SPEC 3): picomatch's, with negation and extglobs off. */
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type picomatchModule from 'picomatch';
+
+// Loaded for the first pattern that needs a regex: most patterns do not (see compileFresh).
+let loadedPicomatch: typeof picomatchModule | undefined;
+const picomatchOf = (): typeof picomatchModule => (loadedPicomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchModule);
+/** picomatch's longest input (its own check), known without loading it. */
+const MAX_PATTERN_LENGTH = 65536;
 
 /** A compiled pattern: a predicate over slugs, or the reason it could not be compiled. */
 export type CompiledPattern =
@@ -29,10 +36,27 @@ export function compilePattern(pattern: string): CompiledPattern {
 const compiledPatterns = new Map<string, CompiledPattern>();
 const MEMO_LIMIT = 1000;
 
+/** Characters that make a pattern more than an exact slug, and segments picomatch reads otherwise. */
+const NOT_LITERAL = /[*?[\]{}()!|\\+@]|(^|\/)\.{1,2}(\/|$)|^\/|\/$|\/\//;
+
 function compileFresh(pattern: string): CompiledPattern {
+  // The commonest patterns need no regex: an exact slug matches itself only; `folder/**` the
+  // folder and everything below it; `folder/*` the folder's own subjects. They match exactly what
+  // picomatch would (test/kb/glob-shortcuts.property.test.ts), and compiling picomatch's first
+  // pattern costs a short command (`learn`) much of its time.
+  const literal = (text: string): boolean => text !== '' && text.length <= MAX_PATTERN_LENGTH && !NOT_LITERAL.test(text);
+  if (literal(pattern)) return { ok: true, test: (slug) => slug === pattern, base: '' };
+  if (pattern.endsWith('/**') && literal(pattern.slice(0, -3))) {
+    const folder = pattern.slice(0, -3);
+    return { ok: true, test: (slug) => slug === folder || slug.startsWith(`${folder}/`), base: folder };
+  }
+  if (pattern.endsWith('/*') && literal(pattern.slice(0, -2))) {
+    const folder = pattern.slice(0, -2);
+    return { ok: true, test: (slug) => slug.startsWith(`${folder}/`) && slug.length > folder.length + 1 && !slug.includes('/', folder.length + 1), base: folder };
+  }
   try {
     const escaped = escapeGroups(pattern);
-    const matches = picomatch(escaped, OPTIONS);
+    const matches = picomatchOf()(escaped, OPTIONS);
     const test = (slug: string): boolean => matches(DOT_SEGMENT.test(slug) ? maskDotSegments(slug) : slug);
     return { ok: true, test, base: literalBase(escaped) };
   } catch {
@@ -76,7 +100,7 @@ function maskDotSegments(slug: string): string {
  * `maintainers`. `''` when there is none, or when escapes make it unsafe to compare literally.
  */
 function literalBase(pattern: string): string {
-  const { base, isGlob } = picomatch.scan(pattern, OPTIONS);
+  const { base, isGlob } = picomatchOf().scan(pattern, OPTIONS);
   return isGlob && !base.includes('\\') ? base : '';
 }
 

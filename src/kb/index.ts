@@ -8,7 +8,8 @@ export type { NearDuplicatePair } from './check-duplicates.ts';
 export { checkLinks } from './check-links.ts';
 export { checkMentions } from './check-mentions.ts';
 export { checkTitles } from './check-titles.ts';
-export { dottedPath, escapeProblem, loadConfig, splitKnowledgeFlag } from './config-load.ts';
+export { DEFAULT_SUMMARY_PROMPT, dottedPath, escapeProblem, splitKnowledgeFlag } from './config-load.ts';
+export { loadConfig } from './config-validate.ts';
 export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SummariesConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
 export { readConfigFiles } from './config-read.ts';
 export { ConfigFileSchema, RESERVED_TOPIC_IDS } from './config-schema.ts';
@@ -114,11 +115,10 @@ export type { AddOutcome, DuplicateMatch, LearningsStats, NewLearning, PruneRule
 export {
   LEARNINGS_STORE_VERSION,
   LEARNING_CATEGORIES,
-  LearningSchema,
-  LearningsFileSchema,
   MAX_LEARNING_KEYWORDS,
   describeEntryProblems,
   emptyLearningsStore,
+  learningsSchemas,
   parseLearningsStore,
   serializeLearningsStore,
   validLearnings,
@@ -127,7 +127,6 @@ export type { Learning, LearningCategory, LearningsStore, StoreEntry, StoreReadi
 export { formatConfidence, learningSlug, learningSlugSegment, learningSubjects, renderLearning } from './learnings-subjects.ts';
 export { resolveSubjectLink } from './links.ts';
 export {
-  DEFAULT_SUMMARY_PROMPT,
   LLM_CONTENT_LIMIT,
   applySummaries,
   buildSummaryRequest,

@@ -14,53 +14,62 @@ export const LEARNINGS_STORE_VERSION = '1.0';
 /** Most keywords a learning may have (seed 004: "max 20"). */
 export const MAX_LEARNING_KEYWORDS = 20;
 
-const timestamp = z.iso.datetime({ offset: true });
-
 /**
- * One learning, exactly seed 004's `Learning`. Keys the seed does not define are allowed (and
- * kept when Syllabus rewrites the store), so a store written by a newer tool still reads.
+ * The schemas of one learning (exactly seed 004's `Learning`) and of a whole store, made on first
+ * use: most commands never read a store, and making schemas is work at start. Keys the seed does
+ * not define are allowed (and kept when Syllabus rewrites the store), so a store written by a
+ * newer tool still reads.
  */
-export const LearningSchema = z.looseObject({
-  /** Unique id, `learn-{timestamp}-{random}` when Syllabus makes it. */
-  id: z.string().check(z.minLength(1)),
-  /** The task that produced the learning (may be empty). */
-  taskId: z.string(),
-  category: z.enum(LEARNING_CATEGORIES),
-  /** The learning, in natural language (markdown). */
-  content: z.string().check(z.regex(/\S/)),
-  /** Words for retrieval, at most 20. */
-  keywords: z.array(z.string()).check(z.maxLength(MAX_LEARNING_KEYWORDS)),
-  /** Optional structured details. */
-  structured: z.optional(
-    z.looseObject({
-      file: z.optional(z.string()),
-      pattern: z.optional(z.string()),
-      approach: z.optional(z.string()),
-    }),
-  ),
-  /** 0 to 1; a new learning starts at 0.5. */
-  confidence: z.number().check(z.gte(0), z.lte(1)),
-  /** Times injected into prompts. */
-  usedCount: z.int().check(z.gte(0)),
-  /** Times it led to task success: at most `usedCount`. */
-  successCount: z.int().check(z.gte(0)),
-  /** ISO 8601 timestamp. */
-  createdAt: timestamp,
-  /** ISO 8601 timestamp of the last injection. */
-  lastUsedAt: z.optional(timestamp),
-});
+export function learningsSchemas(): ReturnType<typeof makeLearningsSchemas> {
+  return (schemas ??= makeLearningsSchemas());
+}
+
+let schemas: ReturnType<typeof makeLearningsSchemas> | undefined;
+
+function makeLearningsSchemas() {
+  const timestamp = z.iso.datetime({ offset: true });
+  const learning = z.looseObject({
+    /** Unique id, `learn-{timestamp}-{random}` when Syllabus makes it. */
+    id: z.string().check(z.minLength(1)),
+    /** The task that produced the learning (may be empty). */
+    taskId: z.string(),
+    category: z.enum(LEARNING_CATEGORIES),
+    /** The learning, in natural language (markdown). */
+    content: z.string().check(z.regex(/\S/)),
+    /** Words for retrieval, at most 20. */
+    keywords: z.array(z.string()).check(z.maxLength(MAX_LEARNING_KEYWORDS)),
+    /** Optional structured details. */
+    structured: z.optional(
+      z.looseObject({
+        file: z.optional(z.string()),
+        pattern: z.optional(z.string()),
+        approach: z.optional(z.string()),
+      }),
+    ),
+    /** 0 to 1; a new learning starts at 0.5. */
+    confidence: z.number().check(z.gte(0), z.lte(1)),
+    /** Times injected into prompts. */
+    usedCount: z.int().check(z.gte(0)),
+    /** Times it led to task success: at most `usedCount`. */
+    successCount: z.int().check(z.gte(0)),
+    /** ISO 8601 timestamp. */
+    createdAt: timestamp,
+    /** ISO 8601 timestamp of the last injection. */
+    lastUsedAt: z.optional(timestamp),
+  });
+  /** A whole store as Syllabus writes it: seed 004's storage file format. */
+  const file = z.looseObject({
+    version: z.literal(LEARNINGS_STORE_VERSION),
+    lastUpdated: timestamp,
+    learnings: z.array(learning),
+  });
+  return { learning, file };
+}
 
 /** One learning of a store. */
-export type Learning = z.infer<typeof LearningSchema>;
+export type Learning = z.infer<ReturnType<typeof makeLearningsSchemas>['learning']>;
 /** One of {@link LEARNING_CATEGORIES}. */
 export type LearningCategory = (typeof LEARNING_CATEGORIES)[number];
-
-/** A whole store as Syllabus writes it: seed 004's storage file format. */
-export const LearningsFileSchema = z.looseObject({
-  version: z.literal(LEARNINGS_STORE_VERSION),
-  lastUpdated: timestamp,
-  learnings: z.array(LearningSchema),
-});
 
 /** One element of a store's `learnings` array. */
 export interface StoreEntry {
@@ -205,7 +214,7 @@ function checkLearning(raw: unknown): { learning: Learning | null; problems: str
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { learning: null, problems: [`it is ${describeJson(raw)}, not an object`] };
   }
-  const result = LearningSchema.safeParse(raw);
+  const result = learningsSchemas().learning.safeParse(raw);
   const fields: string[] = [];
   if (!result.success) {
     for (const issue of result.error.issues) {

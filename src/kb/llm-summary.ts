@@ -14,12 +14,6 @@ import type { SummariesConfig } from './config-load.ts';
 import { subjectKeywords } from './keywords.ts';
 import { cutSummary } from './summary.ts';
 
-/** The prompt used when `[kb.summaries]` sets none. */
-export const DEFAULT_SUMMARY_PROMPT =
-  'You write the index of a knowledge base. Summarise the document the user sends in one paragraph ' +
-  'of plain text, under 300 characters: what it covers and when a reader or an AI agent should open ' +
-  'it. No markdown, no heading, no list, and no opening such as "This document".';
-
 /** The most characters of a subject's content sent to the model; the rest is left out, and the request says so. */
 export const LLM_CONTENT_LIMIT = 24_000;
 

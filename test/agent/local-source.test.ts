@@ -58,10 +58,11 @@ describe('createLocalSource', () => {
     const dir = makeTree({ 'kb.toml': TOML, 'project/a.md': '# A\n\nThe first subject.', 'project/pinned.md': 'Pinned' });
     const config = readConfig(dir);
     source = createLocalSource(config);
-    const first = source.index();
-    expect(source.index()).toBe(first);
+    const first = await source.index();
+    // The same index object: built once, not again for the second call.
+    expect(await source.index()).toBe(first);
     const { catalog } = await buildCatalog(openKnowledgeBase(config));
-    expect(await first).toEqual(buildSiteIndex(catalog, config.site));
+    expect(first).toEqual(buildSiteIndex(catalog, config.site));
   });
 
   it('reads the config again and opens the knowledge base again when asked to (here: at every call)', async () => {

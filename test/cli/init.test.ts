@@ -17,7 +17,7 @@ import { editPackageScripts, knowledgeScripts } from '../../src/cli/init/package
 import { generatedFiles, planInit, type ProjectState } from '../../src/cli/init/plan.ts';
 import { nextSteps } from '../../src/cli/init/report.ts';
 import { readableTitle, type InitSettings } from '../../src/cli/init/settings.ts';
-import { packageVersion } from '../../src/cli/package-info.ts';
+import { packageVersion } from '../../src/build/package-info.ts';
 import { ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
 import { makeTree, writeTree } from '../helpers/temp-tree.ts';
 import {

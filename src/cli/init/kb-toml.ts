@@ -1,5 +1,5 @@
 /** The `kb.toml` that `init` writes: a small config a team edits, each key explained in a comment. */
-import { PACKAGE_NAME } from '../package-info.ts';
+import { PACKAGE_NAME } from '../../build/package-info.ts';
 import { STARTER_TOPIC, localCommand, type InitSettings } from './settings.ts';
 
 /**

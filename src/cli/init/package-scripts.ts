@@ -2,7 +2,7 @@
  * The `kb:*` scripts `init` adds to a package.json, written into its text in place: every other
  * byte (key order, indentation, line endings, one-line arrays) stays as it was.
  */
-import { PACKAGE_NAME } from '../package-info.ts';
+import { PACKAGE_NAME } from '../../build/package-info.ts';
 import { configFlag, type InitSettings } from './settings.ts';
 
 /** The scripts `init` adds: `kb:build`, `kb:dev` and `kb:check`, with `--config` when the knowledge base is not in `content/`. */

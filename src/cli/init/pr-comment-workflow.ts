@@ -3,7 +3,7 @@
  * run as one comment on its pull request. It holds a token that can write to pull requests, so it
  * never checks out or runs the pull request's code: it reads the run's artifacts as bounded data.
  */
-import { PACKAGE_NAME } from '../package-info.ts';
+import { PACKAGE_NAME } from '../../build/package-info.ts';
 import { ACTION_PINS, usesLine } from './action-pins.ts';
 import { PR_WORKFLOW_NAME } from './pr-workflow.ts';
 import { gh } from './workflow-steps.ts';

@@ -1,5 +1,5 @@
 /** What `syllabus init` sets up, decided once from the command line and the repository. */
-import { PACKAGE_NAME } from '../package-info.ts';
+import { PACKAGE_NAME } from '../../build/package-info.ts';
 
 /** The inputs every generated file is rendered from. */
 export interface InitSettings {

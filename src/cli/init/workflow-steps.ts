@@ -1,5 +1,5 @@
 /** What the generated workflows share: how they install and run Syllabus, and their expressions. */
-import { PACKAGE_NAME } from '../package-info.ts';
+import { PACKAGE_NAME } from '../../build/package-info.ts';
 import { ACTION_PINS, usesLine } from './action-pins.ts';
 import type { InitSettings } from './settings.ts';
 
