@@ -1,6 +1,6 @@
 /**
  * The Astro integration of Syllabus: adds the knowledge base's pages below a base path, gives them
- * their site through `virtual:syllabus/site` (see vite-plugin.ts), serves the site's other files
+ * their site through site-view.ts (see vite-plugin.ts), serves the site's other files
  * (endpoints, markdown twins, stored files) in the development server and reloads it after an
  * edit, and, in a host site's build, writes those files and the search index after Astro's pages.
  */

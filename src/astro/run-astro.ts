@@ -70,7 +70,21 @@ function configOf(run: AstroRun): AstroInlineConfig {
 /** Builds the pages of `run.site` into `outDir` (the site's other files are the caller's). */
 export async function buildPages(run: AstroRun, outDir: string): Promise<void> {
   const { build } = await import('astro');
-  await build({ ...configOf(run), outDir });
+  // Astro prerenders in `./.astro/` of the current folder when the output is outside it, and
+  // removes what it wrote there: the folder itself goes too, unless it was there before.
+  const leftover = path.join(process.cwd(), '.astro');
+  const existed = fs.existsSync(leftover);
+  try {
+    await build({ ...configOf(run), outDir });
+  } finally {
+    if (!existed) {
+      try {
+        fs.rmdirSync(leftover);
+      } catch {
+        // Not there, or not empty: then it is not only this build's.
+      }
+    }
+  }
 }
 
 /** A running development server. */

@@ -1,11 +1,11 @@
 /**
  * Where the pages find their site: each Syllabus integration provides a {@link SiteAccess} here
- * under its own key, and the pages read it through the virtual module `virtual:syllabus/site`
- * (see vite-plugin.ts).
+ * under its own key, and the pages read it through site-view.ts, which the integration's Vite
+ * plugin replaces with a module bound to that key (see vite-plugin.ts).
  *
  * This module is the one thing the integration and its pages share, so it must be one module
- * instance: the integration imports it as usual, and the virtual module imports it by its file
- * URL as an external module, which Node (not Vite) loads. It imports nothing at run time, so that
+ * instance: the integration imports it as usual, and the pages' module imports it by its file URL
+ * as an external module, which Node (not Vite) loads. It imports nothing at run time, so that
  * nothing else is loaded twice.
  */
 import type { SubjectRendering } from '../build/render/rendering-cache.ts';

@@ -1,17 +1,22 @@
 /**
- * The Vite side of the integration: the virtual module `virtual:syllabus/site` through which the
- * pages read their site, and the settings that let Astro build and serve pages that live in
+ * The Vite side of the integration: the module through which the pages read their site (their
+ * import of site-view.ts becomes a virtual module bound to the integration's site), and the settings that let Astro build and serve pages that live in
  * Syllabus's own package, whichever folder the command runs in.
  */
 import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ViteUserConfig } from 'astro';
 
-const SITE_MODULE = 'virtual:syllabus/site';
-const RESOLVED_SITE_MODULE = `\0${SITE_MODULE}`;
+const RESOLVED_SITE_MODULE = '\0virtual:syllabus/site';
 const STATE_MODULE = 'virtual:syllabus/state';
 
-/** The file URL of site-state.ts as this module runs (from `src/`, or compiled to `lib/`). */
-const STATE_URL = new URL(import.meta.url.endsWith('.ts') ? './site-state.ts' : './site-state.js', import.meta.url).href;
+/** This module's own extension: `.ts` run from the sources (tests), `.js` compiled. */
+const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+/** The file URL of site-state.ts as this module runs. */
+const STATE_URL = new URL(`./site-state${EXTENSION}`, import.meta.url).href;
+/** site-view.ts, which the pages import, and which this plugin replaces with their site's module. */
+const SITE_VIEW = fileURLToPath(new URL(`./site-view${EXTENSION}`, import.meta.url));
 
 /**
  * The Vite settings of one integration, `key` naming its site in site-state.ts. `command` is
@@ -27,8 +32,8 @@ export function syllabusViteConfig(key: string, command: 'build' | 'dev' | 'prev
       {
         name: 'syllabus:site',
         enforce: 'pre',
-        resolveId(id) {
-          if (id === SITE_MODULE) return RESOLVED_SITE_MODULE;
+        resolveId(id, importer) {
+          if (importer && id.endsWith(`/site-view${EXTENSION}`) && path.resolve(path.dirname(importer), id) === SITE_VIEW) return RESOLVED_SITE_MODULE;
           if (id === STATE_MODULE) return { id: STATE_URL, external: true };
           return undefined;
         },

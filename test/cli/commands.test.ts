@@ -456,6 +456,16 @@ describe('syllabus build', () => {
     expect(fs.existsSync(path.join(broken, 'site'))).toBe(false);
   });
 
+  it('builds from any folder, and leaves nothing in it', () => {
+    const kb = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\n', 't/a.md': '# A\n' });
+    const elsewhere = makeTree({ 'notes.txt': 'unrelated\n' });
+    const result = runCli(['build', '--config', path.join(kb, 'kb.toml'), '--out', path.join(kb, 'site')], { cwd: elsewhere });
+    expect(result.code).toBe(0);
+    expect(fs.readdirSync(elsewhere)).toEqual(['notes.txt']);
+    expect(fs.readdirSync(kb).sort()).toEqual(['.syllabus-cache', 'kb.toml', 'site', 't']);
+    expect(fs.existsSync(path.join(kb, 'site', 't', 'a', 'index.html'))).toBe(true);
+  });
+
   it('prints a summary as JSON on stdout with --json, and its phase lines on stderr', () => {
     const site = makeTree({ 'kb.toml': '[site]\nurl = "https://kb.example.com"\n[kb.topic.t]\nsubjects = "t"\n', 't/a.md': '# A\n\nFirst.\n', 't/.b.md': '# B\n' });
     const first = runCli(['build', '--json', '--out', 'site', '--config', 'kb.toml'], { cwd: site });
