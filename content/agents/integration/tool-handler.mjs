@@ -1,22 +1,16 @@
-// A `learn` tool backed by the syllabus command line, for any JavaScript agent runtime.
+// A `learn` tool for any JavaScript agent runtime, backed by the syllabus commands (run in this process).
 //
-//   SYLLABUS_JS=/path/to/syllabus/bin/syllabus.js SYLLABUS_CONFIG=kb/kb.toml node agent.mjs
+//   npm install -D syllabus-kb
+//   SYLLABUS_CONFIG=kb/kb.toml node agent.mjs     # without it, content/kb.toml
 //
 // knowledgeForAgent() gives the system-prompt text and the tool definition (either may be null);
 // learn(args) answers one tool call with { text, isError }.
-import { execFile } from 'node:child_process';
+import { run } from 'syllabus-kb';
 
-const SYLLABUS_JS = process.env.SYLLABUS_JS; // the path of syllabus's bin/syllabus.js
-if (!SYLLABUS_JS) throw new Error('Set SYLLABUS_JS to the path of bin/syllabus.js in a Syllabus checkout.');
-
-/** Runs syllabus with an argument array (no shell) and returns its exit code and output. */
-function syllabus(args) {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [SYLLABUS_JS, ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') return reject(error); // could not start at all
-      resolve({ code: error ? error.code : 0, stdout: stdout.replace(/\n$/, ''), stderr });
-    });
-  });
+/** Runs a syllabus command in this process: its exit code and output, as the command line gives them. */
+async function syllabus(args) {
+  const { code, stdout, stderr } = await run(args);
+  return { code, stdout: stdout.replace(/\n$/, ''), stderr };
 }
 
 /** The error message syllabus printed, without its `error: ` prefix. */
