@@ -131,11 +131,13 @@ function reloadOnEdit(server: DevServer, live: IntegrationSite, logger: AstroInt
   };
   void follow();
   let pending: ReturnType<typeof setTimeout> | undefined;
+  const inside = (file: string, folder: string): boolean => file === folder || file.startsWith(folder + path.sep);
   server.watcher.on('all', (_event, changed) => {
-    const isWatched = watched.some((w) => changed === w || changed.startsWith(w + path.sep));
-    // The cache's own writes are not edits, except the sources and summaries a build brings.
-    const isCache = cacheDir !== undefined && changed.startsWith(cacheDir + path.sep) && !watched.some((w) => w.startsWith(cacheDir) && (changed === w || changed.startsWith(w + path.sep)));
-    if (!isWatched || isCache) return;
+    // What a watched file or folder holds; of the build cache (inside a topic folder when its
+    // subjects are `.`), only the sources and summaries a build brings.
+    const holders = watched.filter((w) => inside(changed, w));
+    const cached = cacheDir !== undefined && inside(changed, cacheDir);
+    if (!holders.some((w) => !cached || inside(w, cacheDir!))) return;
     clearTimeout(pending);
     pending = setTimeout(() => {
       live.reset!();

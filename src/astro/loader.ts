@@ -16,7 +16,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { openLiveSite, type LiveSite } from '../build/live-site.ts';
-import { renderingId } from '../build/render/render-subjects.ts';
+import { renderContextOf, renderingDigest, renderingId, sharedDigestInput } from '../build/render/render-subjects.ts';
 import { isOutside } from '../kb/paths.ts';
 
 /** Options of {@link syllabusLoader}. */
@@ -93,6 +93,7 @@ export function syllabusLoader(options: SyllabusLoaderOptions = {}): Loader {
 async function fillCollection(context: LoaderContext, live: LiveSite, root: string): Promise<void> {
   const data = await live.site();
   const { store } = context;
+  const shared = sharedDigestInput(renderContextOf(data));
   const seen = new Set<string>();
   for (const route of data.routes.subjects) {
     const { subject } = route;
@@ -115,7 +116,8 @@ async function fillCollection(context: LoaderContext, live: LiveSite, root: stri
       url: route.url,
       markdownUrl: route.markdownUrl,
     };
-    const digest = context.generateDigest({ v: ENTRY_VERSION, entry, base: data.routes.base, html: data.site.allow_html, links: data.linkTopics, raw: [...data.rawUrls.values()].sort() });
+    // The entry's data, and everything its rendering is made from.
+    const digest = context.generateDigest({ v: ENTRY_VERSION, entry, rendering: renderingDigest(subject, shared) });
     if (store.get(id)?.digest === digest) continue;
     const rendering = await live.rendering(id);
     // Astro keeps a file path only inside the project.

@@ -32,11 +32,6 @@ export function provideSiteAccess(key: string, access: SiteAccess): void {
   accesses.set(key, access);
 }
 
-/** Forgets the site of integration `key` (its build is over). */
-export function withdrawSiteAccess(key: string): void {
-  accesses.delete(key);
-}
-
 /** The site of integration `key`. */
 export function siteAccess(key: string): SiteAccess {
   const access = accesses.get(key);

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkContent } from '../kb/check-content.ts';
-import { formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics.ts';
+import { displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/diagnostics.ts';
 import type { KnowledgeDiff } from '../kb/diff-schema.ts';
 import { loadMarkdownParser } from '../kb/markdown-parser.ts';
 import { changesBySubject } from '../kb/published-changes.ts';
@@ -28,7 +28,7 @@ import { createMarkdownRenderer } from './render/markdown-renderer.ts';
 import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions } from './render/render-subjects.ts';
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, startSearchIndex } from './search-index.ts';
-import { prepareSiteData, type SiteData } from './site-data.ts';
+import { failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 import { writeStaticFiles } from './static-file.ts';
 
 /** What the pages stage is given: the site to show, and where to build its pages. */
@@ -105,10 +105,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     phases.push({ name, text, ms });
     options.reporter.phase(name, text, ms);
   };
-  const shown = (file: string): string => {
-    const relative = path.relative(options.cwd, file);
-    return relative === '' || relative.startsWith('..') ? file : relative;
-  };
+  const shown = (file: string): string => displayPath(file, options.cwd);
 
   // Configuration errors stop the build before anything is read.
   const loaded = await loadSiteConfig(options.configFiles, options.cwd);
@@ -135,11 +132,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return done.catalog;
     },
   });
-  if (hasConfigErrors(data.diagnostics)) configOrError({ config: undefined, diagnostics: data.diagnostics }, options.cwd);
-  if (hasContentErrors(data.diagnostics)) {
-    const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, options.cwd));
-    throw new BuildError(`the knowledge base has ${errors.length} content ${errors.length === 1 ? 'error' : 'errors'}; nothing was built.`, errors, 'content');
-  }
+  failOnSiteErrors(data, options.cwd);
 
   // The build reports what `check` reports (SPEC 5): the content checks' warnings too.
   await loadMarkdownParser();
@@ -186,7 +179,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const staging = cache.staging;
     fs.rmSync(staging, { recursive: true, force: true });
 
-    const renderer = await createMarkdownRenderer(() => renderContextOf(data));
+    const context = renderContextOf(data);
+    const renderer = await createMarkdownRenderer(() => context);
     const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
     const [{ renderings, stats }, descriptions] = await Promise.all([
       renderSubjects(data, { renderer, cache: openRenderingCache(cache.renderings), needed, onRendered: (done, total) => options.reporter.progress('render', done, total) }),
@@ -257,8 +251,4 @@ function countSubjects(data: SiteData): Pick<BuildResult['counts'], 'topics' | '
 /** The HTML pages of a full build: home, search and 404, then the topics and the subjects. */
 function countPages(data: SiteData): number {
   return 3 + data.routes.topics.length + data.routes.subjects.length;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

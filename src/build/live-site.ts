@@ -6,9 +6,7 @@
  */
 import path from 'node:path';
 import type { CatalogSubject } from '../kb/catalog.ts';
-import { formatDiagnostic, hasContentErrors } from '../kb/diagnostics.ts';
 import { readCachedDocuments } from '../sources/local-sources.ts';
-import { BuildError } from './build-error.ts';
 import type { CacheFolder } from './cache-folder.ts';
 import { withCachedSummaries } from './llm-summaries.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
@@ -17,7 +15,7 @@ import { createMarkdownRenderer, type MarkdownRenderer } from './render/markdown
 import { renderContextOf, renderingDigest, renderingId, renderSubject, sharedDigestInput } from './render/render-subjects.ts';
 import type { SubjectRendering } from './render/rendering-cache.ts';
 import { highlightCode } from './render/highlight.ts';
-import { prepareSiteData, type SiteData } from './site-data.ts';
+import { failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 
 /** Options of {@link openLiveSite}. */
 export interface LiveSiteOptions {
@@ -61,10 +59,7 @@ export function openLiveSite(options: LiveSiteOptions): LiveSite {
         sources: readCachedDocuments(config, options.cache.sources).documents,
         summarize: async (catalog) => withCachedSummaries(catalog, config.kb.summaries, options.cache.llmSummaries),
       });
-      if (hasContentErrors(data.diagnostics)) {
-        const lines = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, options.cwd));
-        throw new BuildError(`the knowledge base has ${lines.length === 1 ? 'a content error' : `${lines.length} content errors`}; run "syllabus check" for every problem.`, lines, 'content');
-      }
+      failOnSiteErrors(data, options.cwd);
       context = renderContextOf(data);
       const subjects = new Map(data.catalog.topics.flatMap((t) => t.subjects.map((s) => [renderingId(s), s] as const)));
       return { data, shared: sharedDigestInput(context), subjects };

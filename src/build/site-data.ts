@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } from '../kb/catalog.ts';
 import type { SiteConfig, SyllabusConfig } from '../kb/config-load.ts';
-import { type Diagnostic, hasContentErrors, sortDiagnostics } from '../kb/diagnostics.ts';
+import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from '../kb/diagnostics.ts';
 import type { KnowledgeDiff } from '../kb/diff-schema.ts';
 import { type KnowledgeBase, openKnowledgeBase } from '../kb/knowledge-base.ts';
 import type { LinkTopic } from '../kb/links.ts';
@@ -16,6 +16,7 @@ import type { SourceDocuments } from '../kb/source-subjects.ts';
 import { readCachedDocuments } from '../sources/local-sources.ts';
 import { CLIENT_SCRIPTS, clientScripts } from './client-scripts.ts';
 import { readFileHistory } from './git-history.ts';
+import { BuildError } from './build-error.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
 import { buildSiteRoutes, type SiteRoutes } from './route-data.ts';
 import type { StaticFile } from './static-file.ts';
@@ -97,4 +98,16 @@ export async function prepareSiteData(config: SyllabusConfig, options: PrepareOp
 export async function readSiteData(configFiles: readonly string[], cwd: string): Promise<SiteData> {
   const loaded = await loadSiteConfig(configFiles, cwd);
   return prepareSiteData(configOrError(loaded, cwd), { configDiagnostics: loaded.diagnostics });
+}
+
+/**
+ * Throws the `BuildError` of what stops a site: a configuration error found while opening the
+ * knowledge base (a topic folder that leaves its config's folder), or content errors, each with
+ * its file and line relative to `cwd`.
+ */
+export function failOnSiteErrors(data: SiteData, cwd: string): void {
+  if (hasConfigErrors(data.diagnostics)) configOrError({ config: undefined, diagnostics: data.diagnostics }, cwd);
+  if (!hasContentErrors(data.diagnostics)) return;
+  const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, cwd));
+  throw new BuildError(`the knowledge base has ${plural(errors.length, 'content error')}; nothing was built.`, errors, 'content');
 }

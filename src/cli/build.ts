@@ -4,6 +4,7 @@ import { astroPagesStage } from '../astro/run-astro.ts';
 import { BuildError } from '../build/build-error.ts';
 import { buildSite, type BuildResult } from '../build/build-site.ts';
 import { snapshotOfSource, subjectsToLoad } from '../kb/diff-snapshot.ts';
+import { displayPath, plural } from '../kb/diagnostics.ts';
 import { diffPublished } from '../kb/published-changes.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
 import { classifyDiffSide, openDiffSide } from './diff-sides.ts';
@@ -49,10 +50,6 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   if (positionals.length > 0) throw usageError(`build takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'build');
   const shardPages = io.env['SYLLABUS_SEARCH_SHARD_PAGES'];
   const baseArg = values.base;
-  const shown = (file: string): string => {
-    const relative = path.relative(io.cwd, file);
-    return relative === '' || relative.startsWith('..') ? file : relative;
-  };
   let result: BuildResult;
   try {
     result = await buildSite({
@@ -71,7 +68,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
               if (!timeout.ok) throw usageError(timeout.message, 'build');
               const baseSide = await openDiffSide(classifyDiffSide(baseArg, 'base', io.cwd), 'base', io, timeout.value);
               // The head is this build's own catalog; the base's subjects are loaded where the two differ.
-              const head = await snapshotOfSource(data.kb, data.catalog, shown(data.kb.config.files[0]!));
+              const head = await snapshotOfSource(data.kb, data.catalog, displayPath(data.kb.config.files[0]!, io.cwd));
               return { diff: diffPublished(await baseSide.load(subjectsToLoad(baseSide.snapshot, head)), head), label: baseArg };
             },
       pages: astroPagesStage(io.cwd),
@@ -87,7 +84,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   }
   const { counts } = result;
   io.err(
-    `Built ${shown(result.outDir)}/: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(result.warnings.length, 'warning')}, ${seconds(result.ms)}`,
+    `Built ${displayPath(result.outDir, io.cwd)}/: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(result.warnings.length, 'warning')}, ${seconds(result.ms)}`,
   );
   if (values.json) io.out(JSON.stringify(buildSummary(result), null, 2));
   return 0;
@@ -103,8 +100,4 @@ export function buildSummary(result: BuildResult): object {
     phases: result.phases.map((p) => ({ name: p.name, text: p.text, seconds: Math.round(p.ms) / 1000 })),
     seconds: Math.round(result.ms) / 1000,
   };
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -2,12 +2,12 @@
 import path from 'node:path';
 import { buildCatalog } from '../kb/catalog.ts';
 import { checkContent } from '../kb/check-content.ts';
-import { type Diagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics.ts';
+import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics.ts';
 import { loadMarkdownParser } from '../kb/markdown-parser.ts';
 import { openLocalKnowledgeBase } from '../sources/local-sources.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
-import { formatDiagnostic, readConfig } from './knowledge-base-options.ts';
+import { readConfig } from './knowledge-base-options.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const CHECK_HELP = `Usage: syllabus check [--format text|github] [--strict] [--json] [--config PATH]…

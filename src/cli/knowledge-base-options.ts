@@ -3,13 +3,9 @@ import type { SyllabusConfig } from '../kb/config-load.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, sortDiagnostics } from '../kb/diagnostics.ts';
 import type { KnowledgeBase } from '../kb/knowledge-base.ts';
 import { loadSiteConfig, type LoadedConfig } from '../build/read-config.ts';
-
-export type { LoadedConfig };
 import { openLocalKnowledgeBase } from '../sources/local-sources.ts';
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
-
-export { formatDiagnostic, formatPlace } from '../kb/diagnostics.ts';
 
 /** The default config file, relative to the current folder. */
 export const DEFAULT_CONFIG = 'content/kb.toml';

@@ -1,5 +1,6 @@
 /** `syllabus learnings add|stats|prune <file>`: seed 004's rules over a learnings store (SPEC 8). */
 import path from 'node:path';
+import { plural } from '../kb/diagnostics.ts';
 import { readLearningsFile, writeFileAtomically } from '../kb/learnings-file.ts';
 import { DEFAULT_PRUNE_MAX_AGE_DAYS, type NewLearning, PRUNE_CONFIDENCE_BELOW, type PruneRules, addLearning, learningsStats, newLearningId, pruneLearnings, pruneRules } from '../kb/learnings-rules.ts';
 import { LEARNING_CATEGORIES, type Learning, type LearningCategory, type LearningsStore, MAX_LEARNING_KEYWORDS, describeEntryProblems, emptyLearningsStore, serializeLearningsStore } from '../kb/learnings-store.ts';
@@ -233,8 +234,4 @@ function usageOf(learning: Learning): Record<string, unknown> {
 function pruneCriteria(rules: PruneRules): string {
   const days = rules.maxAgeMs / 86_400_000;
   return `never used, confidence under ${PRUNE_CONFIDENCE_BELOW}, created more than ${plural(days, 'day')} before ${new Date(rules.now).toISOString()}`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${count === 1 ? word : `${word}s`}`;
 }

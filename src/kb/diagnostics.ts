@@ -100,11 +100,21 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** How messages name a file: relative to `cwd`, or absolute when it lies outside it. */
+export function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === '' || relative.startsWith('..') ? file : relative;
+}
+
+/** `1 subject`, `2 subjects`: a count with its word. */
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
 /** Formats a diagnostic's place: `path:line:column` relative to `cwd` (absolute when outside it). */
 export function formatPlace(diagnostic: Diagnostic, cwd: string): string {
   if (!diagnostic.file) return '';
-  const relative = path.relative(cwd, diagnostic.file);
-  let place = relative === '' || relative.startsWith('..') ? diagnostic.file : relative;
+  let place = displayPath(diagnostic.file, cwd);
   if (diagnostic.line) place += `:${diagnostic.line}`;
   if (diagnostic.line && diagnostic.column) place += `:${diagnostic.column}`;
   return place;
