@@ -1,7 +1,7 @@
 /** Last-updated dates of files from git: one `git log` pass for the whole knowledge base. */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import { realPathOrSelf } from '../kb/paths.ts';
 import type { FileHistory } from './route-data.ts';
 
 const NO_HISTORY: FileHistory = { updated: new Map(), root: undefined, realPathOf: (file) => file };
@@ -32,14 +32,6 @@ export function readFileHistory(cwd: string, folders: string[]): FileHistory {
   const updated = new Map<string, number>();
   if (log.status === 0 && !log.error) for (const [file, time] of parseGitLog(log.stdout, root)) updated.set(toGiven(file), time);
   return { updated, root, realPathOf };
-}
-
-function realPathOrSelf(file: string): string {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file;
-  }
 }
 
 /**

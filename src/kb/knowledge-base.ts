@@ -5,14 +5,15 @@
 import fs from 'node:fs';
 import type { PatternOrigin, SyllabusConfig, TopicConfig } from './config-load.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { isOutside } from './paths.ts';
+import { isOutside, realPathOrSelf } from './paths.ts';
+import { createLinkJudge } from './link-targets.ts';
 import { resolvePatterns } from './resolve.ts';
 import { readSubjectContent, type SubjectContent } from './read-subject.ts';
 import { readLearningsFile } from './learnings-file.ts';
 import { learningSubjects, renderLearning } from './learnings-subjects.ts';
 import { compareCandidates, createSubjectCollector, duplicateSlugDiagnostic, removeDisabled, subjectOf, type Subject } from './subjects.ts';
-import { findTopicFiles, visitTopicFolder } from './walk.ts';
-import { compilePattern } from './glob.ts';
+import { findTopicFiles, visitTopicFolder, type WalkOptions } from './walk.ts';
+import { createDisabledMatcher } from './disabled.ts';
 import { dropLeadingDots } from './slug.ts';
 import { readTopicLinks } from './source-links.ts';
 import { sourceContent, sourceSubjects, type SourceDocuments } from './source-subjects.ts';
@@ -81,6 +82,8 @@ export function openKnowledgeBase(config: SyllabusConfig, options: KnowledgeBase
   const stores = config.topics.filter((t) => t.kind === 'learnings').map((t) => t.dir);
   const exclude = new Set([...config.files, ...stores].map(realPathOrSelf));
   const realDirs = new Map<string, { dir: string; bound: string } | undefined>();
+  const judgeLink = createLinkJudge(config.topics);
+  const walkOptions = (bound: string) => ({ bound, exclude, judgeLink: (real: string, kind: 'file' | 'folder') => judgeLink(bound, real, kind) });
 
   for (const topic of topicConfigs) {
     const where = { file: topic.file, ...(topic.line ? { line: topic.line } : {}) };
@@ -163,7 +166,7 @@ export function openKnowledgeBase(config: SyllabusConfig, options: KnowledgeBase
       }
     } else if (where) {
       const collector = createSubjectCollector(topicConfig.id);
-      diagnostics.push(...visitTopicFolder(topicConfig.dir, where.dir, { bound: where.bound, exclude }, collector.add));
+      diagnostics.push(...visitTopicFolder(topicConfig.dir, where.dir, walkOptions(where.bound), collector.add));
       for (const source of sourcesOf(topicConfig)) collector.addSubject(source);
       const collected = collector.finish();
       diagnostics.push(...collected.diagnostics);
@@ -244,7 +247,7 @@ export function openKnowledgeBase(config: SyllabusConfig, options: KnowledgeBase
       if (!topicConfig || !where) return undefined;
       const walked = topicConfig.kind === 'learnings' ? load(topicConfig) : loaded.get(topicId);
       if (walked) return walked.bySlug.get(pattern) ?? walked.bySlug.get(dropLeadingDots(pattern));
-      const found = findExactSubject(topicConfig, { dir: topicConfig.dir, realDir: where.dir, bound: where.bound, exclude, sources: sourcesOf(topicConfig) }, pattern);
+      const found = findExactSubject(topicConfig, { dir: topicConfig.dir, realDir: where.dir, walk: walkOptions(where.bound), sources: sourcesOf(topicConfig) }, pattern);
       diagnostics.push(...found.diagnostics);
       return found.subject;
     },
@@ -296,21 +299,11 @@ function storeProblem(topic: TopicConfig, bound: string): Omit<Diagnostic, 'file
   return undefined;
 }
 
-/** The real path of a file or folder, or the path itself when it does not exist. */
-function realPathOrSelf(file: string): string {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
 /** Where a topic's files are, for a point lookup. */
 interface TopicPlace {
   dir: string;
   realDir: string;
-  bound: string;
-  exclude: ReadonlySet<string>;
+  walk: WalkOptions;
   /** The topic's URL sources. */
   sources: readonly Subject[];
 }
@@ -318,17 +311,16 @@ interface TopicPlace {
 /**
  * The exact-equality step of SPEC 3 for one pattern, without walking the whole topic: the files
  * that could carry the slug are found folder by folder, duplicates are settled as in the walk,
- * and `disabled` entries are applied with the same exact-before-glob rule.
+ * and `disabled` entries are applied as in the walk.
  */
 function findExactSubject(topic: TopicConfig, place: TopicPlace, pattern: string): { subject: Subject | undefined; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const options = { bound: place.bound, exclude: place.exclude };
   const filesWithSlug = (slug: string): Subject[] => {
     const segments = slug.split('/');
     if (segments.some((segment) => segment === '')) return [];
     const depth = segments.length - 1;
     const last = segments[depth]!;
-    return findTopicFiles(place.dir, place.realDir, options, depth, {
+    return findTopicFiles(place.dir, place.realDir, place.walk, depth, {
       folder: (name, level) => (name.startsWith('.') ? name.slice(1) : name) === segments[level],
       file: (name) => name.startsWith(last) || name.startsWith(`.${last}`),
     })
@@ -336,23 +328,11 @@ function findExactSubject(topic: TopicConfig, place: TopicPlace, pattern: string
       .concat(place.sources)
       .filter((subject) => subject.slug === slug);
   };
-  const exists = (slug: string): boolean => filesWithSlug(slug).length > 0;
-  const isDisabled = (slug: string): boolean =>
-    topic.disabled.some((entry) => {
-      if (entry === slug) return true;
-      if (exists(entry)) return false;
-      const undotted = dropLeadingDots(entry);
-      if (undotted !== entry) {
-        if (undotted === slug) return true;
-        if (exists(undotted)) return false;
-      }
-      const compiled = compilePattern(entry);
-      return compiled.ok && compiled.test(slug);
-    });
+  const disabled = createDisabledMatcher(topic.disabled, (slug) => filesWithSlug(slug).length > 0);
 
   for (const slug of new Set([pattern, dropLeadingDots(pattern)])) {
     const candidates = filesWithSlug(slug).sort(compareCandidates);
-    if (candidates.length === 0 || isDisabled(slug)) continue;
+    if (candidates.length === 0 || disabled.covers(slug)) continue;
     if (candidates.length > 1) diagnostics.push(duplicateSlugDiagnostic(topic.id, slug, candidates));
     return { subject: candidates[0], diagnostics };
   }

@@ -5,12 +5,14 @@
 import path from 'node:path';
 import type { Diagnostic } from './diagnostics.ts';
 import { describeEntryProblems, type Learning, type LearningsStore, type StoreEntry } from './learnings-store.ts';
+import { isUnsafeName } from './slug.ts';
 import type { Subject } from './subjects.ts';
 
 const encoder = new TextEncoder();
 
 /**
- * One slug segment from a store value: a `~`, `/` or `\`, a control character and a leading `.`
+ * One slug segment from a store value: a `~`, `/` or `\`, a control character, a line or paragraph
+ * separator, `"`, `<`, `>` (which could break the framing of what agents read) and a leading `.`
  * become `~` plus two upper-case hex digits per UTF-8 byte (as in site addresses), so that every
  * id gives one segment, never hidden, never `.` or `..`, and two different ids never share a
  * segment. `a/b` → `a~2Fb`, `.x` → `~2Ex`, `~` → `~7E`; `learn-lx2abc-def123` stays as it is.
@@ -19,8 +21,7 @@ export function learningSlugSegment(value: string): string {
   let out = '';
   let first = true;
   for (const char of value) {
-    const code = char.codePointAt(0)!;
-    const encode = char === '~' || char === '/' || char === '\\' || code < 0x20 || (code >= 0x7f && code <= 0x9f) || (first && char === '.');
+    const encode = char === '~' || char === '/' || char === '\\' || isUnsafeName(char) || (first && char === '.');
     first = false;
     if (!encode) {
       out += char;

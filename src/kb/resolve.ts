@@ -25,8 +25,6 @@ export type Resolution =
 export interface ResolveOptions {
   /** Slugs that globs skip (the `learn` tool skips learned subjects: they are in the prompt). */
   skipInGlobs?: ReadonlySet<string>;
-  /** Whether globs also match hidden subjects (true for `disabled`). */
-  globHidden?: boolean;
 }
 
 /**
@@ -59,7 +57,7 @@ export function resolvePatterns(
     if (!compiled.ok) return { ok: false, message: compiled.message, pattern };
     const selected: string[] = [];
     for (const subject of candidatesFor(subjects, bySlug, compiled.base)) {
-      if (subject.hidden && !options.globHidden) continue;
+      if (subject.hidden) continue;
       if (options.skipInGlobs?.has(subject.slug)) continue;
       if (!compiled.test(subject.slug)) continue;
       selected.push(subject.slug);

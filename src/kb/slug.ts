@@ -35,3 +35,23 @@ export function dropLeadingDots(value: string): string {
     .map((c) => (c.startsWith('.') ? c.slice(1) : c))
     .join('/');
 }
+
+/**
+ * A control character (line breaks included, Unicode's line and paragraph separators too), `"`,
+ * `<` or `>`: what would let a name break the `<subject "…">` framing or a listing line of what
+ * agents read (content/guide/concepts/slugs.md).
+ */
+const UNSAFE_NAME_CHARACTER = /[\p{Cc}\u2028\u2029"<>]/u;
+
+/** Whether a file or folder name (or a slug) holds a character agents could be misled by. */
+export function isUnsafeName(name: string): boolean {
+  return UNSAFE_NAME_CHARACTER.test(name);
+}
+
+/** The characters the pattern dialect reads as more than themselves: `*`, `?`, `[`, `]`, `{`, `}`, `\`. */
+const GLOB_CHARACTER = /[*?[\]{}\\]/;
+
+/** Whether a name holds a character that a pattern reads as a glob. */
+export function holdsGlobCharacters(name: string): boolean {
+  return GLOB_CHARACTER.test(name);
+}

@@ -8,6 +8,8 @@ import type { SyllabusConfig } from './config-load.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { normalizeText } from './format.ts';
 import { isOutside } from './paths.ts';
+import { isUnsafeName } from './slug.ts';
+import { sourceSlugOf } from './source-slug.ts';
 
 /** The name of the list of URL sources at the top of a topic folder. */
 export const LINKS_FILE = 'links.txt';
@@ -34,7 +36,7 @@ export interface LinksReading {
  * empty line, or one whose first character is `#`, is ignored, and `#` after white space starts a
  * comment (`https://example.com/a  # the intro`), since a URL holds no white space. What remains
  * must be one absolute `http:` or `https:` URL without a user name or password; a `#fragment` is
- * dropped (the whole page is the source). A line that is not, or that repeats a URL listed above
+ * dropped (the whole page is the source), and its host may not hold `"`, `<` or `>`. A line that is not, or that repeats a URL listed above
  * it, is a warning naming the line, and is left out.
  */
 export function parseLinksFile(text: string, file: string): LinksReading {
@@ -89,6 +91,9 @@ function linkProblem(value: string): string | undefined {
   }
   if (url.username !== '' || url.password !== '') {
     return 'holds a user name or password, which the site would publish with the URL. Remove them; Syllabus fetches only pages that need no login.';
+  }
+  if (isUnsafeName(sourceSlugOf(url.href).slug)) {
+    return 'has a host name holding ", < or >, which would break the framing of what agents read. Remove the line.';
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 /** The slug of a URL source (SPEC 8: from its host and path). Pure. */
 import { domainToUnicode } from 'node:url';
+import { isUnsafeName } from './slug.ts';
 
 /**
  * Extensions that name how a page is served rather than what it is about: removed from the last
@@ -65,7 +66,8 @@ function hostOf(hostname: string): string {
 function decodeSegment(segment: string): string {
   try {
     const decoded = decodeURIComponent(segment);
-    return decoded.includes('/') ? segment : decoded;
+    // Decoding never makes one segment two, nor a name agents could be misled by.
+    return decoded.includes('/') || isUnsafeName(decoded) ? segment : decoded;
   } catch {
     return segment;
   }

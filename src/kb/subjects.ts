@@ -1,8 +1,8 @@
 /** From walked files to subjects (SPEC 2): slugs, hidden, duplicates, disabled. Pure. */
 import { compareStrings, type Diagnostic } from './diagnostics.ts';
+import { createDisabledMatcher } from './disabled.ts';
 import { formatOf, isPassThrough, type SubjectFormat } from './format.ts';
 import type { Learning } from './learnings-store.ts';
-import { resolvePatterns } from './resolve.ts';
 import { slugOf } from './slug.ts';
 import type { SubjectSource } from './source-subjects.ts';
 import type { WalkedFile } from './walk.ts';
@@ -31,10 +31,10 @@ export interface Subject {
   source?: SubjectSource;
 }
 
-/** Turns a walked file into a subject. */
+/** Turns a walked file into a subject: hidden by its path, or by the hidden target of its symlink. */
 export function subjectOf(walked: WalkedFile): Subject {
   const { slug, hidden, extension } = slugOf(walked.path);
-  return { slug, path: walked.path, file: walked.file, hidden, extension, format: formatOf(extension) };
+  return { slug, path: walked.path, file: walked.file, hidden: hidden || walked.hiddenByLink === true, extension, format: formatOf(extension) };
 }
 
 /**
@@ -62,12 +62,12 @@ export interface CollectedSubjects {
  */
 export function collectSubjects(files: readonly WalkedFile[], topicId: string): CollectedSubjects {
   const collector = createSubjectCollector(topicId);
-  for (const file of files) collector.add(file.path, file.file);
+  for (const file of files) collector.add(file.path, file.file, file.hiddenByLink === true);
   return collector.finish();
 }
 
 /** Collects subjects one file at a time (see {@link collectSubjects}), so a walk needs no file list. */
-export function createSubjectCollector(topicId: string): { add(path: string, file: string): void; addSubject(subject: Subject): void; finish(): CollectedSubjects } {
+export function createSubjectCollector(topicId: string): { add(path: string, file: string, hiddenByLink?: boolean): void; addSubject(subject: Subject): void; finish(): CollectedSubjects } {
   const bySlug = new Map<string, Subject>();
   const collisions = new Map<string, Subject[]>();
   const addSubject = (subject: Subject): void => {
@@ -84,8 +84,8 @@ export function createSubjectCollector(topicId: string): { add(path: string, fil
     bySlug.set(slug, candidates[0]!);
   };
   return {
-    add(path, file) {
-      addSubject(subjectOf({ path, file }));
+    add(path, file, hiddenByLink) {
+      addSubject(subjectOf(hiddenByLink ? { path, file, hiddenByLink } : { path, file }));
     },
     addSubject,
     finish() {
@@ -108,8 +108,8 @@ export interface EnabledSubjects {
 }
 
 /**
- * Removes disabled subjects: an entry equal to a slug disables that subject, otherwise it is a
- * glob over every subject, hidden ones included. `bySlug` may be passed when already built.
+ * Removes disabled subjects: those an entry covers as an exact slug or as a glob, hidden ones
+ * included (see {@link createDisabledMatcher}). `bySlug` may be passed when already built.
  */
 export function removeDisabled(
   subjects: readonly Subject[],
@@ -117,15 +117,18 @@ export function removeDisabled(
   bySlug: Map<string, Subject> = new Map(subjects.map((s) => [s.slug, s])),
 ): EnabledSubjects {
   if (disabled.length === 0) return { subjects: [...subjects], bySlug, unmatched: [] };
-  const resolution = resolvePatterns(subjects, bySlug, disabled, { globHidden: true });
-  // Config validation compiles every entry, so resolution cannot fail here.
-  if (!resolution.ok) throw new Error(resolution.message);
-  const gone = new Set(resolution.slugs);
-  const enabled = subjects.filter((s) => !gone.has(s.slug));
+  const matcher = createDisabledMatcher(disabled, (slug) => bySlug.has(slug));
+  const matched = new Set<number>();
+  const enabled = subjects.filter((subject) => {
+    if (matched.size === disabled.length) return !matcher.covers(subject.slug);
+    const covering = matcher.coveringEntries(subject.slug);
+    for (const index of covering) matched.add(index);
+    return covering.length === 0;
+  });
   return {
     subjects: enabled,
-    bySlug: new Map(enabled.map((s) => [s.slug, s])),
-    unmatched: resolution.matches.filter((m) => m.slugs.length === 0).map((m) => m.pattern),
+    bySlug: enabled.length === subjects.length ? bySlug : new Map(enabled.map((s) => [s.slug, s])),
+    unmatched: disabled.filter((_, index) => !matched.has(index)),
   };
 }
 

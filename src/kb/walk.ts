@@ -1,11 +1,13 @@
 /**
- * Walking a topic folder (SPEC 2): every file below it, dotfiles included, `.git` folders never,
- * symlinks followed only when their real path stays inside the bound, cycles skipped.
- * A thin fs layer: decisions about slugs and visibility are made elsewhere.
+ * Walking a topic folder (content/guide/concepts/topics-and-subjects.md): every file below it,
+ * dotfiles included, `.git` folders never, names agents could be misled by never, symlinks
+ * followed only when their real path stays inside the bound and their target's own rules allow
+ * it, cycles skipped. A thin fs layer: what a link's target may show is judged by the caller.
  */
 import fs from 'node:fs';
 import type { Diagnostic } from './diagnostics.ts';
 import { CACHE_FOLDER_NAME, isOutside } from './paths.ts';
+import { holdsGlobCharacters, isUnsafeName } from './slug.ts';
 
 /** A file found below a topic folder. */
 export interface WalkedFile {
@@ -13,7 +15,15 @@ export interface WalkedFile {
   path: string;
   /** Absolute path, through any followed symlink. */
   file: string;
+  /** True when the file is reached through a symlink whose target is hidden where it lies. */
+  hiddenByLink?: boolean;
 }
+
+/**
+ * What a symlink's target may show: everything (`follow`), only as a hidden subject (`hide`, for
+ * files), or nothing (`skip`); `reason` is the warning that names why.
+ */
+export type LinkVerdict = { show: 'follow' } | { show: 'hide' | 'skip'; reason: string };
 
 /** What a walk found. */
 export interface WalkResult {
@@ -27,6 +37,11 @@ export interface WalkOptions {
   bound: string;
   /** Real paths of files that are never subjects (the knowledge base's config files). */
   exclude: ReadonlySet<string>;
+  /**
+   * Judges the real path of every file or folder reached through a symlink (inside the bound):
+   * a link never shows what its target's own rules hide. Default: everything is followed.
+   */
+  judgeLink?: (real: string, kind: 'file' | 'folder') => LinkVerdict;
 }
 
 /**
@@ -35,7 +50,7 @@ export interface WalkOptions {
  */
 export function walkTopicFolder(dir: string, realDir: string, options: WalkOptions): WalkResult {
   const files: WalkedFile[] = [];
-  const diagnostics = visitTopicFolder(dir, realDir, options, (path, file) => files.push({ path, file }));
+  const diagnostics = visitTopicFolder(dir, realDir, options, (path, file, hiddenByLink) => files.push(hiddenByLink ? { path, file, hiddenByLink } : { path, file }));
   return { files, diagnostics };
 }
 
@@ -47,16 +62,16 @@ export function visitTopicFolder(
   dir: string,
   realDir: string,
   options: WalkOptions,
-  onFile: (path: string, file: string) => void,
+  onFile: (path: string, file: string, hiddenByLink: boolean) => void,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const visit = (folder: Folder): void => {
     for (const entry of readFolder(folder, options, diagnostics)) {
       if (entry.folder) visit(entry.folder);
-      else onFile(entry.path, entry.file);
+      else onFile(entry.path, entry.file, entry.hiddenByLink);
     }
   };
-  visit({ abs: dir, real: realDir, rel: '', ancestors: [realDir] });
+  visit({ abs: dir, real: realDir, rel: '', ancestors: [realDir], linked: false });
   return diagnostics;
 }
 
@@ -79,20 +94,24 @@ export function findTopicFiles(
       if (entry.folder) {
         if (level < depth) visit(entry.folder, level + 1);
       } else if (level === depth) {
-        found.push({ path: entry.path, file: entry.file });
+        found.push(entry.hiddenByLink ? { path: entry.path, file: entry.file, hiddenByLink: true } : { path: entry.path, file: entry.file });
       }
     }
   };
-  visit({ abs: dir, real: realDir, rel: '', ancestors: [realDir] }, 0);
+  visit({ abs: dir, real: realDir, rel: '', ancestors: [realDir], linked: false }, 0);
   return found;
 }
 
-/** A folder being walked: its path, real path, path relative to the topic, and real ancestors. */
+/**
+ * A folder being walked: its path, real path, path relative to the topic, real ancestors, and
+ * whether it was reached through a symlink (then every entry's target is judged).
+ */
 interface Folder {
   abs: string;
   real: string;
   rel: string;
   ancestors: readonly string[];
+  linked: boolean;
 }
 
 /** An entry of a folder that the walk keeps: a file (`folder` undefined) or a folder to enter. */
@@ -100,12 +119,15 @@ interface FolderEntry {
   path: string;
   file: string;
   folder: Folder | undefined;
+  hiddenByLink: boolean;
 }
 
 /**
- * Reads one folder and applies every rule of SPEC 2 to its entries: `.git` folders, the top
- * `links.txt` and config files left out, symlinks followed only inside the bound and never into a
- * folder that contains them. Only names `accept` allows are looked at. Problems become warnings.
+ * Reads one folder and applies every rule of content/guide/concepts/topics-and-subjects.md to its
+ * entries: names agents could be misled by, `.git` folders, the top `links.txt` and config files
+ * left out; symlinks followed only inside the bound, never into a folder that contains them, and
+ * only as far as their target's own rules allow (`judgeLink`); names holding glob characters
+ * noted. Only names `accept` allows are looked at. Problems become warnings.
  */
 function readFolder(folder: Folder, options: WalkOptions, diagnostics: Diagnostic[], accept?: (name: string) => boolean): FolderEntry[] {
   const warn = (code: Diagnostic['code'], file: string, message: string): void => {
@@ -122,12 +144,18 @@ function readFolder(folder: Folder, options: WalkOptions, diagnostics: Diagnosti
   for (const entry of entries) {
     const name = entry.name;
     if (accept && !accept(name)) continue;
+    if (isUnsafeName(name)) {
+      // Named by its JSON form in a message about its folder: the raw name could forge lines.
+      warn('unsafe-name', folder.abs, `Skipped ${JSON.stringify(name)}: a name holding a control character, a line break, ", < or > could break the framing of what agents read. Rename it.`);
+      continue;
+    }
     // Plain concatenation: names from readdir hold no separators, and path.join costs time per file.
     const abs = `${folder.abs}/${name}`;
     const rel = folder.rel === '' ? name : `${folder.rel}/${name}`;
     let isDir = entry.isDirectory();
     let isFile = entry.isFile();
     let real = `${folder.real}/${name}`;
+    let hiddenByLink = false;
     if (entry.isSymbolicLink()) {
       try {
         real = fs.realpathSync(abs);
@@ -147,14 +175,28 @@ function readFolder(folder: Folder, options: WalkOptions, diagnostics: Diagnosti
         continue;
       }
     }
+    if ((folder.linked || entry.isSymbolicLink()) && options.judgeLink && (isDir || isFile)) {
+      const verdict = options.judgeLink(real, isDir ? 'folder' : 'file');
+      if (verdict.show === 'skip') {
+        warn('skipped-symlink', abs, verdict.reason);
+        continue;
+      }
+      if (verdict.show === 'hide') {
+        warn('hidden-symlink', abs, verdict.reason);
+        hiddenByLink = true;
+      }
+    }
+    if ((isDir || isFile) && holdsGlobCharacters(name)) {
+      warn('glob-name', abs, `${isDir ? 'The folder\'s' : 'The'} name holds a glob character (* ? [ ] { } \\): a pattern that names ${isDir ? 'its subjects' : 'it'} exactly is also a glob, and in disabled covers everything that glob matches. Rename it, or escape the characters in patterns (\\*).`);
+    }
     if (isDir) {
       // Git's folder and Syllabus's own build cache are never knowledge.
       if (name === '.git' || name === CACHE_FOLDER_NAME) continue;
-      kept.push({ path: rel, file: abs, folder: { abs, real, rel, ancestors: [...folder.ancestors, real] } });
+      kept.push({ path: rel, file: abs, folder: { abs, real, rel, ancestors: [...folder.ancestors, real], linked: folder.linked || entry.isSymbolicLink() }, hiddenByLink });
     } else if (isFile) {
       if (folder.rel === '' && name === 'links.txt') continue;
       if (options.exclude.has(real)) continue;
-      kept.push({ path: rel, file: abs, folder: undefined });
+      kept.push({ path: rel, file: abs, folder: undefined, hiddenByLink });
     } else {
       warn('special-file', abs, 'Skipped an entry that is neither a file nor a folder (a socket, pipe or device). Remove it from the topic folder.');
     }
