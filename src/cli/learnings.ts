@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { plural } from '../kb/diagnostics.ts';
 import { readLearningsFile, writeFileAtomically } from '../kb/learnings-file.ts';
+import { type HeldLock, LOCK_STALE_MS, LOCK_TIMEOUT_VARIABLE, LOCK_WAIT_MS, lockWaitFromEnv, withLearningsLock } from '../kb/learnings-lock.ts';
 import { DEFAULT_PRUNE_MAX_AGE_DAYS, type NewLearning, PRUNE_CONFIDENCE_BELOW, type PruneRules, addLearning, learningsStats, newLearningId, pruneLearnings, pruneRules } from '../kb/learnings-rules.ts';
 import { LEARNING_CATEGORIES, type Learning, type LearningCategory, type LearningsStore, MAX_LEARNING_KEYWORDS, describeEntryProblems, emptyLearningsStore, serializeLearningsStore } from '../kb/learnings-store.ts';
 import { formatConfidence, learningSlug } from '../kb/learnings-subjects.ts';
@@ -13,6 +14,8 @@ export const LEARNINGS_HELP = `Usage: syllabus learnings <add|stats|prune> <file
 
 Maintains a learnings store: the JSON file (seed 004's knowledge.json format) that a topic's
 learnings = "…" names. Changes are written atomically: a crash leaves the old file or the new one.
+add and prune hold the store's lock, the folder <file>.lock, from reading the store to writing it:
+commands run at once take turns. One waits up to ${formatDuration(LOCK_WAIT_MS)} for another's lock (${LOCK_TIMEOUT_VARIABLE}).
 
   syllabus learnings add <file> --category C --content TEXT [--keyword K]… [--task-id ID]
                          [--related-file PATH] [--code-pattern TEXT] [--approach TEXT] [--id ID]
@@ -39,7 +42,8 @@ Options:
   -h, --help                show this help
 
 Exit codes: 0 success (also when nothing is pruned), 1 the store cannot be read or written or
-is not a store, or add refused a duplicate or a taken id, 2 usage error.`;
+is not a store, another command held its lock too long, or add refused a duplicate or a taken id,
+2 usage error.`;
 
 const OPTIONS = {
   category: { type: 'string' },
@@ -87,8 +91,9 @@ export async function learningsCommand(argv: string[], io: CommandIo): Promise<n
   const target = { given: file, path: path.resolve(io.cwd, file) };
   if (action === 'add') return addAction(target, values, now, io);
   const rules = pruneRules(now, parseMaxAge(values['max-age']));
-  const store = readStore(target, io, false);
-  return action === 'stats' ? statsAction(target, store, rules, values, io) : pruneAction(target, store, rules, values, io);
+  if (action === 'stats') return statsAction(target, readStore(target, io, false), rules, values, io);
+  if (values['dry-run']) return pruneAction(target, readStore(target, io, false), rules, values, io, undefined);
+  return changeStore(target, io, false, (lock) => pruneAction(target, readStore(target, io, false), rules, values, io, lock));
 }
 
 interface Target {
@@ -126,7 +131,40 @@ function readStore(target: Target, io: CommandIo, createIfMissing: boolean): Lea
   return reading.store;
 }
 
-function writeStore(target: Target, store: LearningsStore, now: Date): void {
+/**
+ * Runs `work` (read the store, change it, write it) holding the store's lock. A lock another
+ * command holds longer than the wait, or one that cannot be made, is an error (exit 1).
+ */
+async function changeStore(target: Target, io: CommandIo, creates: boolean, work: (lock: HeldLock) => number): Promise<number> {
+  const wait = lockWaitFromEnv(io.env);
+  if (!wait.ok) throw usageError(wait.message, 'learnings');
+  const outcome = await withLearningsLock(target.path, work, { waitMs: wait.value });
+  if (outcome.ok) return outcome.value;
+  const lock = `${target.given}.lock`;
+  if (outcome.reason === 'busy') {
+    throw new CliError(
+      `${target.given} is unchanged: another "syllabus learnings" command holds its lock, the folder ${lock}, and did not release it within ${formatDuration(outcome.waitedMs)}. Run the command again. If no "syllabus learnings" command is running, remove ${lock} (a lock whose process died is also removed by itself ${formatDuration(LOCK_STALE_MS)} after its last update).`,
+      1,
+    );
+  }
+  // No folder, so no store: say so as reading it would.
+  if (outcome.code === 'ENOENT' && !creates) readStore(target, io, false);
+  throw new CliError(`cannot write ${target.given} (${outcome.code}); it is unchanged. Check that its folder exists and is writable.`, 1);
+}
+
+/** `300 ms`, `15 s`, `1.5 s`. */
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
+/** Writes the store, if its lock is still this command's. */
+function writeStore(target: Target, store: LearningsStore, now: Date, lock: HeldLock): void {
+  if (lock.lost()) {
+    throw new CliError(
+      `cannot write ${target.given}: its lock, ${target.given}.lock, was removed or taken over while this command held it, so ${target.given} is unchanged by this command. Run the command again.`,
+      1,
+    );
+  }
   try {
     writeFileAtomically(target.path, serializeLearningsStore(store, now.toISOString()));
   } catch (error) {
@@ -152,7 +190,6 @@ async function addAction(target: Target, values: Values, now: Date, io: CommandI
     ...(values['code-pattern'] !== undefined ? { pattern: values['code-pattern'] } : {}),
     ...(values.approach !== undefined ? { approach: values.approach } : {}),
   };
-  const store = readStore(target, io, true);
   const input: NewLearning = {
     id: values.id ?? newLearningId(now, Math.random),
     taskId: values['task-id'] ?? '',
@@ -162,6 +199,12 @@ async function addAction(target: Target, values: Values, now: Date, io: CommandI
     structured,
     createdAt: now.toISOString(),
   };
+  return changeStore(target, io, true, (lock) => addToStore(target, input, values, now, io, lock));
+}
+
+/** Adds `input` to the store, read under `lock`, and writes it; refuses a duplicate or a taken id. */
+function addToStore(target: Target, input: NewLearning, values: Values, now: Date, io: CommandIo, lock: HeldLock): number {
+  const store = readStore(target, io, true);
   let outcome = addLearning(store, input);
   // A generated id that is taken (vanishingly rare) is drawn again.
   while (!outcome.added && outcome.reason === 'id-taken' && values.id === undefined) outcome = addLearning(store, { ...input, id: newLearningId(now, Math.random) });
@@ -185,7 +228,7 @@ async function addAction(target: Target, values: Values, now: Date, io: CommandI
       1,
     );
   }
-  writeStore(target, outcome.store, now);
+  writeStore(target, outcome.store, now, lock);
   const count = outcome.store.entries.filter((e) => e.learning).length;
   if (values.json) io.out(JSON.stringify({ added: true, slug: learningSlug(outcome.learning), learning: outcome.learning }, null, 2));
   else io.out(`Added ${learningSlug(outcome.learning)} to ${target.given} (${plural(count, 'learning')}).`);
@@ -212,11 +255,12 @@ function statsAction(target: Target, store: LearningsStore, rules: PruneRules, v
   return 0;
 }
 
-function pruneAction(target: Target, store: LearningsStore, rules: PruneRules, values: Values, io: CommandIo): number {
+/** Prunes the store, read under `lock`; without one (`--dry-run`), changes nothing. */
+function pruneAction(target: Target, store: LearningsStore, rules: PruneRules, values: Values, io: CommandIo, lock: HeldLock | undefined): number {
   const total = store.entries.filter((e) => e.learning).length;
   const { store: kept, pruned } = pruneLearnings(store, rules);
   const dryRun = values['dry-run'] ?? false;
-  if (pruned.length > 0 && !dryRun) writeStore(target, kept, new Date(rules.now));
+  if (pruned.length > 0 && lock) writeStore(target, kept, new Date(rules.now), lock);
   if (values.json) {
     io.out(JSON.stringify({ pruned: pruned.map((l) => ({ slug: learningSlug(l), id: l.id, category: l.category })), kept: total - pruned.length, dryRun }, null, 2));
     return 0;
