@@ -10,10 +10,17 @@ import type { CommandIo } from './io.ts';
 /** The default config file, relative to the current folder. */
 export const DEFAULT_CONFIG = 'content/kb.toml';
 
-/** The config paths a command uses: `--config` values, else `SYLLABUS_CONFIG`, else the default. */
+/**
+ * The config paths a command uses: `--config` values, else `SYLLABUS_CONFIG`, else the default.
+ * A NUL character in SYLLABUS_CONFIG is a usage error (exit 2); `--config` values were checked
+ * with the other arguments (parse-args.ts).
+ */
 export function configPaths(flags: readonly string[] | undefined, io: CommandIo): string[] {
   if (flags && flags.length > 0) return [...flags];
   const fromEnv = io.env['SYLLABUS_CONFIG'];
+  if (fromEnv?.includes('\0')) {
+    throw new CliError(`SYLLABUS_CONFIG ${JSON.stringify(fromEnv)} contains a NUL character, which no path can hold. Set it to the path of a kb.toml.`, 2);
+  }
   if (fromEnv) return [fromEnv];
   return [DEFAULT_CONFIG];
 }

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { locatePath } from './config-locate.ts';
 import type { ConfigFile } from './config-schema.ts';
+import { quoteKey } from './config-values.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { isOutside } from './paths.ts';
 
@@ -122,7 +123,7 @@ export function configError(
 
 /**
  * What is wrong with a merged `[kb.summaries]` (`source`: the last file that has the table):
- * LLM summaries need an endpoint and a model, and the endpoint must be an `http(s)` URL.
+ * LLM summaries need an endpoint and a model. (Each file's endpoint is checked with the file.)
  */
 function summariesProblems(summaries: Record<string, unknown>, source: ConfigSource): Diagnostic[] {
   const problems: Diagnostic[] = [];
@@ -137,34 +138,15 @@ function summariesProblems(summaries: Record<string, unknown>, source: ConfigSou
       ),
     );
   }
-  const endpoint = summaries['endpoint'];
-  if (typeof endpoint === 'string' && !isHttpUrl(endpoint)) {
-    problems.push(
-      configError(
-        source,
-        'bad-summaries-endpoint',
-        ['kb', 'summaries', 'endpoint'],
-        `kb.summaries.endpoint: ${JSON.stringify(endpoint)} is not an http(s) URL. Give the whole chat completions URL, e.g. "https://api.openai.com/v1/chat/completions".`,
-      ),
-    );
-  }
   return problems;
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/** Writes a path as `kb.topic.x.learned[0]`. */
+/** Writes a path as `kb.topic.x.learned[0]`; a key TOML cannot write bare is quoted, `profile."code review"`. */
 export function dottedPath(at: readonly PropertyKey[]): string {
   let out = '';
   for (const part of at) {
     if (typeof part === 'number') out += `[${part}]`;
-    else out += (out ? '.' : '') + String(part);
+    else out += (out ? '.' : '') + quoteKey(String(part));
   }
   return out;
 }
@@ -288,7 +270,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
           source,
           'unknown-profile-topic',
           ['profile', name, 'knowledge', index],
-          `profile.${name}.knowledge[${index}]: ${JSON.stringify(value)} names no topic ${JSON.stringify(topicId)}. Use "<topic>/<pattern>" with a topic of [kb.topic.*].`,
+          `${dottedPath(['profile', name, 'knowledge', index])}: ${JSON.stringify(value)} names no topic ${JSON.stringify(topicId)}. Use "<topic>/<pattern>" with a topic of [kb.topic.*].`,
         ),
       );
     });

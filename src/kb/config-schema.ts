@@ -6,43 +6,79 @@
  * (see `config-load.ts`), because a later file only replaces what it sets.
  */
 import * as z from 'zod/mini';
+import {
+  baseProblem,
+  branchProblem,
+  endpointProblem,
+  envNameProblem,
+  lineProblem,
+  pathProblem,
+  patternProblem,
+  repositoryProblem,
+  siteUrlProblem,
+  textProblem,
+} from './config-values.ts';
+import type { DiagnosticCode } from './diagnostics.ts';
 
 /** An optional field with a description (for the generated JSON Schema). */
 function field<T extends z.core.SomeType>(schema: T, description: string) {
   return z.optional(schema).check(z.describe(description));
 }
-const text = z.string();
+/**
+ * A string that `problem` (config-values.ts) accepts. A value it refuses is the configuration
+ * error `code`, its message `<dotted path>: <problem>` (see describeIssue in config-validate.ts).
+ */
+function ruled(code: DiagnosticCode, problem: (value: string) => string | undefined) {
+  return z.string().check(z.refine((value) => problem(value) === undefined, { error: (issue) => problem(issue.input as string), params: { code } }));
+}
+/** One line of text. */
+const line = ruled('bad-text', lineProblem);
+/** Text of one or more lines. */
+const text = ruled('bad-text', textProblem);
 const bool = z.boolean();
 const positiveInt = z.int().check(z.positive());
 const positiveNumber = z.number().check(z.positive());
-const strings = z.array(z.string());
+/** Slugs or globs (content/reference/patterns.md). */
+const patterns = z.array(ruled('invalid-pattern', patternProblem));
 
 /** `[site]`: how the human site is titled, addressed and linked. */
 export const SiteSchema = z.strictObject({
   /** Site title. Default `"Knowledge"`. */
-  title: field(text, 'Site title. Default "Knowledge".'),
+  title: field(line, 'Site title. Default "Knowledge".'),
   /** Site description, shown on the home page and in llms.txt. Default none. */
   description: field(text, 'Site description, shown on the home page and in llms.txt. Default none.'),
-  /** Public URL of the site, e.g. `"https://kb.example.com"`. Default none: links stay relative, no sitemap. */
-  url: field(text, 'Public URL of the site. Default none: links stay relative and no sitemap is written.'),
-  /** Sub-path when hosted below the domain root, e.g. `"/docs/"`. Default `"/"`. */
-  base: field(text, 'Sub-path when the site is hosted below the domain root. Default "/".'),
-  /** Repository URL for edit links: `<repository>/edit/<branch>/<path>`. Default none. */
-  repository: field(text, 'Repository URL for edit links (<repository>/edit/<branch>/<path>). Default none.'),
+  /**
+   * Public URL of the site, e.g. `"https://kb.example.com"`: `http(s)`, without user name,
+   * password, query or fragment. Default none: links stay relative, no sitemap.
+   */
+  url: field(
+    ruled('bad-url', siteUrlProblem),
+    'Public URL of the site, http(s), without user name, password, query or fragment. Default none: links stay relative and no sitemap is written.',
+  ),
+  /**
+   * Sub-path when hosted below the domain root, e.g. `"/docs/"`: letters, digits, `-`, `_`, `.`
+   * and `~` between single slashes, no `.` or `..` segment. Default `"/"`.
+   */
+  base: field(
+    ruled('bad-base', baseProblem),
+    'Sub-path when the site is hosted below the domain root: letters, digits, "-", "_", "." and "~" between single slashes, e.g. "/docs/". Default "/".',
+  ),
+  /** Repository URL for edit links, `<repository>/edit/<branch>/<path>`: as `url`, `http(s)` without credentials, query or fragment. Default none. */
+  repository: field(ruled('bad-url', repositoryProblem), 'Repository URL for edit links (<repository>/edit/<branch>/<path>), http(s). Default none.'),
   /** Branch used in edit links. Default `"main"`. */
-  branch: field(text, 'Branch used in edit links. Default "main".'),
+  branch: field(ruled('bad-name', branchProblem), 'Branch used in edit links. Default "main".'),
   /** Keep raw HTML in markdown instead of sanitising it. Default `false`. */
   allow_html: field(bool, 'Keep raw HTML in markdown instead of sanitising it. Default false.'),
 });
 
 /** `[kb.summaries]`: optional LLM summaries (SPEC 8). Absent = extractive summaries only. */
 export const SummariesSchema = z.strictObject({
-  /** OpenAI-compatible chat completions endpoint. */
-  endpoint: field(text, 'OpenAI-compatible chat completions endpoint.'),
+  /** OpenAI-compatible chat completions endpoint: an `http(s)` URL without user name or password. */
+  endpoint: field(ruled('bad-summaries-endpoint', endpointProblem), 'OpenAI-compatible chat completions endpoint.'),
   /** Model name sent to the endpoint. */
-  model: field(text, 'Model name sent to the endpoint.'),
-  /** Name of the environment variable holding the API key. Default `"SYLLABUS_LLM_KEY"`. */
-  api_key_env: field(text, 'Name of the environment variable holding the API key. Default "SYLLABUS_LLM_KEY".'),
+  model: field(line, 'Model name sent to the endpoint.'),
+  /** Name of the environment variable holding the API key (letters, digits, `_`). Default `"SYLLABUS_LLM_KEY"`. */
+  api_key_env: field(ruled('bad-name', envNameProblem), 'Name of the environment variable holding the API key. Default "SYLLABUS_LLM_KEY".'),
   /** The summarisation prompt. Default: a built-in prompt. */
   prompt: field(text, 'The summarisation prompt. Default: a built-in prompt.'),
   /** Calls in flight at once. Default 4. */
@@ -68,26 +104,32 @@ export const TopicSchema = z.strictObject({
   /** `false` makes the topic not exist anywhere. Default `true`. */
   enable: field(bool, 'false makes the topic not exist anywhere. Default true.'),
   /** Human-readable title, shown instead of the id. Default none. */
-  title: field(text, 'Human-readable title, shown instead of the id. Default none.'),
+  title: field(line, 'Human-readable title, shown instead of the id. Default none.'),
   /** One line for the `<knowledge>` list. Default none. */
-  introduction: field(text, 'One line for the <knowledge> list. Default none.'),
+  introduction: field(line, 'One line for the <knowledge> list. Default none.'),
   /** Longer markdown text, shown in listings and above pre-loaded subjects. Default none. */
   description: field(text, 'Longer markdown text, shown in listings and above pre-loaded subjects. Default none.'),
-  /** Folder of the topic's subjects, relative to the folder of this config file. Required, unless `learnings` is set. */
-  subjects: field(text, 'Folder of the topic\'s subjects, relative to the folder of this config file. Required, unless learnings is set.'),
+  /**
+   * Folder of the topic's subjects, relative to the folder of this config file, with `/` between
+   * folders. Required, unless `learnings` is set.
+   */
+  subjects: field(
+    ruled('bad-path', (value) => pathProblem(value, 'subjects')),
+    'Folder of the topic\'s subjects, relative to the folder of this config file. Required, unless learnings is set.',
+  ),
   /**
    * A learnings store instead of a folder (SPEC 8): a JSON file in seed 004's format, relative to
    * the folder of this config file, e.g. `"learnings/knowledge.json"`. Each learning becomes the
    * subject `<category>/<id>`. Never together with `subjects`. Default none.
    */
   learnings: field(
-    text,
+    ruled('bad-path', (value) => pathProblem(value, 'learnings')),
     'A learnings store instead of a folder: a JSON file in seed 004\'s format, relative to the folder of this config file, e.g. "learnings/knowledge.json". Each learning becomes the subject <category>/<id>. Never together with subjects. Default none.',
   ),
   /** Patterns of subjects pre-loaded into the `<knowledge>` section, e.g. `["maintainers/*"]`. Default `[]`. */
-  learned: field(strings, 'Patterns of subjects pre-loaded into the <knowledge> section. Default [].'),
+  learned: field(patterns, 'Patterns of subjects pre-loaded into the <knowledge> section. Default [].'),
   /** Slugs or globs of subjects excluded from everything, e.g. `["drafts/**"]`. Default `[]`. */
-  disabled: field(strings, 'Slugs or globs of subjects excluded from everything. Default [].'),
+  disabled: field(patterns, 'Slugs or globs of subjects excluded from everything. Default [].'),
 });
 
 /** `[kb]`: limits of the knowledge base, and its topics. */
@@ -107,7 +149,7 @@ export const KbSchema = z.strictObject({
 /** `[profile.<name>]`: a named variant of the prompt artifact. */
 export const ProfileSchema = z.strictObject({
   /** Patterns like `-k` values: `topic/glob`, or `topic` alone for everything. Default `[]`. */
-  knowledge: field(strings, 'Patterns like -k values: topic/glob, or topic alone for everything. Default [].'),
+  knowledge: field(patterns, 'Patterns like -k values: topic/glob, or topic alone for everything. Default [].'),
 });
 
 /** One config file. Other top-level tables (a JP config's `assistant`, …) are ignored. */

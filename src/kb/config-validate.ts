@@ -8,7 +8,8 @@ import type * as z from 'zod/mini';
 import { locatePath } from './config-locate.ts';
 import { configError, dottedPath, mergeConfigFiles, splitKnowledgeFlag, type ConfigResult, type ConfigSource, type ValidatedConfigFile } from './config-load.ts';
 import { ConfigFileSchema, KNOWN_KEYS, KNOWN_TABLES, RESERVED_TOPIC_IDS, TOPIC_ID } from './config-schema.ts';
-import type { Diagnostic } from './diagnostics.ts';
+import { profileNameProblem, quoteKey, quoteValue } from './config-values.ts';
+import type { Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { compilePattern } from './glob.ts';
 import { suggestName } from './suggest.ts';
 
@@ -24,7 +25,7 @@ function describeValue(value: unknown): string {
   if (value instanceof Date) return 'a date';
   if (typeof value === 'object') return 'a table';
   if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'string') return `the string ${quoteValue(value)}`;
   return `${typeof value === 'boolean' ? 'the boolean' : 'the value'} ${String(value)}`;
 }
 
@@ -73,7 +74,6 @@ function normalizeStrings(value: unknown): unknown {
   return out;
 }
 
-/** Parses and validates one config file. */
 /** Parses and validates one config file: its tables when they are valid, and every problem found. */
 export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
   const diagnostics: Diagnostic[] = [];
@@ -102,7 +102,7 @@ export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
       diagnostics.push({
         kind: 'warning',
         code: 'unknown-table',
-        message: `[${key}] is not a Syllabus table and is ignored. Did you mean [${suggestion}]?`,
+        message: `[${quoteKey(key)}] is not a Syllabus table and is ignored. Did you mean [${suggestion}]?`,
         file: source.file,
         ...(position ?? {}),
       });
@@ -118,6 +118,13 @@ export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
   const topics = (raw['kb'] as { topic?: unknown } | undefined)?.topic;
   if (topics && typeof topics === 'object' && !Array.isArray(topics)) {
     for (const id of Object.keys(topics)) diagnostics.push(...checkTopicId(source, id));
+  }
+  const profiles = raw['profile'];
+  if (profiles && typeof profiles === 'object' && !Array.isArray(profiles)) {
+    for (const name of Object.keys(profiles)) {
+      const problem = profileNameProblem(name);
+      if (problem) diagnostics.push(configError(source, 'bad-name', ['profile', name], `${dottedPath(['profile', name])}: ${problem}`));
+    }
   }
   if (diagnostics.some((d) => d.kind === 'config-error')) return { source, file: undefined, diagnostics };
   const file = result.data!;
@@ -148,7 +155,7 @@ export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
       const compiled = compilePattern(splitKnowledgeFlag(value).pattern);
       if (!compiled.ok) {
         diagnostics.push(
-          configError(source, 'invalid-pattern', ['profile', name, 'knowledge', index], `profile.${name}.knowledge[${index}]: ${compiled.message} Fix or remove the pattern.`),
+          configError(source, 'invalid-pattern', ['profile', name, 'knowledge', index], `${dottedPath(['profile', name, 'knowledge', index])}: ${compiled.message} Fix or remove the pattern.`),
         );
       }
     });
@@ -156,7 +163,7 @@ export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
   return { source, file: diagnostics.some((d) => d.kind === 'config-error') ? undefined : file, diagnostics };
 }
 
-/** Turns a schema issue into configuration errors with a fix (one per unknown key). */
+/** Turns a schema issue into configuration errors with a fix (one per unknown key; a refused value with its rule's code). */
 function describeIssue(source: ConfigSource, issue: z.core.$ZodIssue): Diagnostic[] {
   const base = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   if (issue.code === 'unrecognized_keys') {
@@ -167,6 +174,10 @@ function describeIssue(source: ConfigSource, issue: z.core.$ZodIssue): Diagnosti
       const hint = suggestion ? `Did you mean "${suggestion}"?` : `Remove it; valid keys here: ${keys.join(', ')}.`;
       return configError(source, 'unknown-key', at, `${dottedPath(at)}: unknown key. ${hint}`);
     });
+  }
+  if (issue.code === 'custom') {
+    const code = (issue.params as { code: DiagnosticCode }).code;
+    return [configError(source, code, base, `${dottedPath(base)}: ${issue.message}`)];
   }
   const input = (issue as { input?: unknown }).input;
   return [
@@ -195,7 +206,7 @@ function checkTopicId(source: ConfigSource, id: string): Diagnostic[] {
       source,
       'bad-topic-id',
       at,
-      `kb.topic.${JSON.stringify(id)}: invalid topic id ${JSON.stringify(id)}. Topic ids start with a letter and contain only letters, digits, "-" and "_"; rename the table, e.g. [kb.topic.${fixed}].`,
+      `kb.topic.${quoteValue(id)}: invalid topic id ${quoteValue(id)}. Topic ids start with a letter and contain only letters, digits, "-" and "_"; rename the table, e.g. [kb.topic.${fixed}].`,
     ),
   ];
 }
