@@ -94,12 +94,14 @@ export function openKnowledgeBase(config: SyllabusConfig, options: KnowledgeBase
       realDirs.set(topic.id, problem ? undefined : { dir: realPathOrSelf(topic.dir), bound });
       continue;
     }
-    const stat = fs.statSync(topic.dir, { throwIfNoEntry: false });
+    const { stat, code } = statPath(topic.dir);
     if (!stat) {
       diagnostics.push({
         kind: 'content-error',
         code: 'missing-folder',
-        message: `kb.topic.${topic.id}.subjects: the folder ${JSON.stringify(topic.subjects)} does not exist (${topic.dir}). Create it, or point subjects at an existing folder.`,
+        message: code
+          ? `kb.topic.${topic.id}.subjects: the folder ${JSON.stringify(topic.subjects)} cannot be read (${code}). Fix its permissions, or the symlink on its way.`
+          : `kb.topic.${topic.id}.subjects: the folder ${JSON.stringify(topic.subjects)} does not exist (${topic.dir}). Create it, or point subjects at an existing folder.`,
         ...where,
       });
       realDirs.set(topic.id, undefined);
@@ -273,7 +275,14 @@ export function openKnowledgeBase(config: SyllabusConfig, options: KnowledgeBase
  * content error), or a real path outside the folder of its config file (a configuration error).
  */
 function storeProblem(topic: TopicConfig, bound: string): Omit<Diagnostic, 'file' | 'line'> | undefined {
-  const stat = fs.statSync(topic.dir, { throwIfNoEntry: false });
+  const { stat, code } = statPath(topic.dir);
+  if (code) {
+    return {
+      kind: 'content-error',
+      code: 'missing-store',
+      message: `kb.topic.${topic.id}.learnings: the file ${JSON.stringify(topic.subjects)} cannot be read (${code}). Fix its permissions, or the symlink on its way.`,
+    };
+  }
   if (!stat) {
     return {
       kind: 'content-error',
@@ -297,6 +306,15 @@ function storeProblem(topic: TopicConfig, bound: string): Omit<Diagnostic, 'file
     };
   }
   return undefined;
+}
+
+/** A path's stat, undefined when nothing is there; `code` when it cannot be looked at (EACCES, ELOOP, …). */
+function statPath(file: string): { stat: fs.Stats | undefined; code?: string } {
+  try {
+    return { stat: fs.statSync(file, { throwIfNoEntry: false }) };
+  } catch (error) {
+    return { stat: undefined, code: (error as NodeJS.ErrnoException).code ?? String(error) };
+  }
 }
 
 /** Where a topic's files are, for a point lookup. */

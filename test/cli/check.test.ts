@@ -67,4 +67,14 @@ describe('syllabus check', () => {
     const { diagnostics, errors } = JSON.parse(result.stdout) as { diagnostics: { code: string }[]; errors: number };
     expect({ code: result.code, errors, found: diagnostics.filter((d) => CHECK_ONLY.includes(d.code)) }).toEqual({ code: 0, errors: 0, found: [] });
   });
+
+  it('reports a topic folder that cannot be looked at (a symlink loop) as a content error, without crashing', () => {
+    const root = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "a"\n', a: { symlink: 'b' }, b: { symlink: 'a' } });
+    const result = runCli(['check', '--config', 'kb.toml'], { cwd: root });
+    expect(result).toEqual({
+      code: 1,
+      stdout: 'error[missing-folder]: kb.toml:2: kb.topic.t.subjects: the folder "a" cannot be read (ELOOP). Fix its permissions, or the symlink on its way.\n1 error, 0 warnings\n',
+      stderr: '',
+    });
+  });
 });
