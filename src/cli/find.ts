@@ -1,7 +1,7 @@
 /** `syllabus find <query…>`: the listed subjects that match a query, best first (SPEC 8). */
 import path from 'node:path';
 import { buildCatalog } from '../kb/catalog.ts';
-import { DEFAULT_FIND_LIMIT, type FindArguments, type FindResult, findEntriesOf, renderFindResults, renderFindSchema, runFind } from '../kb/find.ts';
+import { DEFAULT_FIND_LIMIT, type FindArguments, type FindResult, findEntriesOf, parseFindArguments, renderFindResults, renderFindSchema, runFind } from '../kb/find.ts';
 import { readRemoteFindData } from '../remote/remote-find.ts';
 import type { RemoteSite } from '../remote/remote-site.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
@@ -55,7 +55,10 @@ export async function findCommand(argv: string[], io: CommandIo): Promise<number
     return 0;
   }
   if (positionals.length === 0) throw usageError('find needs a query: syllabus find <query…>.', 'find');
-  const args: FindArguments = { query: positionals.join(' '), limit: parseLimit(values.limit), topic: values.topic };
+  // The tool's own check, the query's length included: the same message as an agent gets.
+  const parsed = parseFindArguments({ query: positionals.join(' '), limit: parseLimit(values.limit), topic: values.topic });
+  if (!parsed.ok) throw new CliError(parsed.message, 1);
+  const args: FindArguments = parsed.value;
   let found: Found;
   if (values.remote !== undefined) {
     const remote = await import('./remote-flags.ts');

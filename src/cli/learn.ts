@@ -1,5 +1,5 @@
 /** `syllabus learn <topic> [pattern…]`: the `learn` tool's result (SPEC 4). */
-import { type Outcome, runLearn } from '../kb/learn-tool.ts';
+import { type Outcome, parseLearnArguments, runLearn } from '../kb/learn-tool.ts';
 import type { RemoteSite } from '../remote/remote-site.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
@@ -35,7 +35,10 @@ export async function learnCommand(argv: string[], io: CommandIo): Promise<numbe
   }
   const [topic, ...patterns] = positionals;
   if (topic === undefined) throw usageError('learn needs a topic: syllabus learn <topic> [pattern…].', 'learn');
-  const args = { topic, patterns: patterns.filter((p) => p !== '') };
+  // The tool's own check, limits included: the same message as an agent gets, before anything is read.
+  const parsed = parseLearnArguments({ topic, subjects: patterns });
+  if (!parsed.ok) throw new CliError(parsed.message, 1);
+  const args = parsed.value;
   let outcome: Outcome;
   if (values.remote !== undefined) {
     const remote = await import('./remote-flags.ts');

@@ -4,6 +4,7 @@
  * server build the same entries and get the same ranking, text and JSON from here.
  */
 import { z } from 'zod';
+import { checkQuery } from './call-limits.ts';
 import type { Catalog } from './catalog.ts';
 import { compareStrings } from './diagnostics.ts';
 import { keywordsOf } from './keywords.ts';
@@ -209,7 +210,10 @@ export const FIND_DEFINITION = {
   parameters: FIND_PARAMETERS,
 } as const;
 
-/** Checks raw tool arguments of `find`; wrong ones are an error message that says how to call it. */
+/**
+ * Checks raw tool arguments of `find`, and the query's length ({@link checkQuery}); wrong ones are
+ * an error message that says how to call it. The CLI passes its arguments through here too.
+ */
 export function parseFindArguments(args: unknown): { ok: true; value: FindArguments } | { ok: false; message: string } {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) return { ok: false, message: `Invalid arguments: expected an object. ${USAGE}` };
   const record = args as Record<string, unknown>;
@@ -221,5 +225,7 @@ export function parseFindArguments(args: unknown): { ok: true; value: FindArgume
     return { ok: false, message: `Invalid arguments: "limit" must be a whole number, 1 or more (got ${JSON.stringify(limit)}). ${USAGE}` };
   }
   if (topic !== undefined && topic !== null && typeof topic !== 'string') return { ok: false, message: `Invalid arguments: "topic" must be a string. ${USAGE}` };
+  const limited = checkQuery(query);
+  if (!limited.ok) return limited;
   return { ok: true, value: { query, limit: typeof limit === 'number' ? limit : DEFAULT_FIND_LIMIT, topic: typeof topic === 'string' ? topic : undefined } };
 }

@@ -1,4 +1,5 @@
 /** The `learn` tool (SPEC 4): its definition, topic resolution, listing and loading, byte for byte. */
+import { checkPatterns } from './call-limits.ts';
 import type { KnowledgeBase, Topic } from './knowledge-base.ts';
 import { renderTopicLine } from './knowledge-section.ts';
 import { isListable } from './knowledge-section.ts';
@@ -120,7 +121,10 @@ export function noMatchMessage(topicId: string, patterns: readonly string[]): st
   return `No subjects in topic ${JSON.stringify(topicId)} match ${patterns.map((p) => JSON.stringify(p)).join(', ')}. Call learn with only the topic to list its subjects.`;
 }
 
-/** The arguments of a `learn` call, checked. */
+/**
+ * The arguments of a `learn` call, checked by {@link parseLearnArguments}, which every surface
+ * calls: within the limits of src/kb/call-limits.ts.
+ */
 export interface LearnArguments {
   topic: string;
   /** Non-empty patterns; empty = a listing. */
@@ -128,8 +132,10 @@ export interface LearnArguments {
 }
 
 /**
- * Checks raw tool arguments against the parameters schema, with messages a model can act on.
- * Empty strings among the patterns are dropped.
+ * Checks raw tool arguments against the parameters schema and the limits of one call
+ * ({@link checkPatterns}: the patterns given, empty ones included), with messages a model can act
+ * on. Empty strings among the patterns are dropped. The CLI passes its arguments through here too,
+ * as `{ topic, subjects: [...] }`.
  */
 export function parseLearnArguments(args: unknown): { ok: true; value: LearnArguments } | { ok: false; message: string } {
   const usage = 'Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.';
@@ -150,6 +156,8 @@ export function parseLearnArguments(args: unknown): { ok: true; value: LearnArgu
   else if (typeof subjects === 'string') patterns = [subjects];
   else if (Array.isArray(subjects) && subjects.every((s) => typeof s === 'string')) patterns = subjects as string[];
   else return { ok: false, message: `Invalid arguments: "subjects" must be a string, an array of strings or null. ${usage}` };
+  const limited = checkPatterns(patterns);
+  if (!limited.ok) return limited;
   return { ok: true, value: { topic, patterns: patterns.filter((p) => p !== '') } };
 }
 

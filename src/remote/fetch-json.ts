@@ -1,7 +1,8 @@
 /**
- * Fetching one JSON endpoint of a published site: a timeout on every request, one retry when the
- * network or the server failed, and errors that say what happened and how to fix it, naming the
- * URL. Nothing here hangs or throws anything but a {@link RemoteError} for a bad answer.
+ * Fetching one JSON endpoint of a published site: a timeout on every request, a size limit on
+ * every body (counted after decompression), one retry when the network or the server failed, and
+ * errors that say what happened and how to fix it, naming the URL. Nothing here hangs, holds more
+ * than the limit, or throws anything but a {@link RemoteError} for a bad answer.
  */
 import type { z } from 'zod';
 import { FORMAT_VERSION } from '../kb/endpoint-schemas.ts';
@@ -20,10 +21,29 @@ export class RemoteError extends Error {
   override readonly name = 'RemoteError';
 }
 
+/**
+ * The largest body read of each kind of file, in bytes after decompression
+ * (content/reference/cli/learn.md). The tldr pages' 7,424 subjects publish a 4.9 MB catalog and
+ * 2.7 MB of keywords; a subject is at most `kb.max_subject_bytes` (1 MiB by default), and a
+ * knowledge file holds one `<knowledge>` section. The margins are wide; a body past its limit is
+ * cancelled at once, so that no answer, however compressed, costs more memory than this.
+ */
+export const MAX_BYTES = {
+  catalog: 64 * 1024 * 1024,
+  'keywords file': 64 * 1024 * 1024,
+  'knowledge file': 16 * 1024 * 1024,
+  'subject file': 16 * 1024 * 1024,
+} as const;
+
+/** The kinds of file a site publishes, as messages name them. */
+export type FileKind = keyof typeof MAX_BYTES;
+
 /** How to fetch. */
 export interface FetchOptions {
   /** The time limit of one request, headers and body, in milliseconds. */
   timeoutMs: number;
+  /** The largest body read, in bytes after decompression; default the kind's {@link MAX_BYTES}. */
+  maxBytes?: number | undefined;
 }
 
 /** What an address held: a checked value, or nothing (HTTP 404). */
@@ -42,20 +62,27 @@ export function timeoutFromEnv(env: Readonly<Record<string, string | undefined>>
 
 type Attempt =
   | { kind: 'response'; status: number; statusText: string; contentType: string; body: string }
+  | { kind: 'too-large' }
   | { kind: 'timeout' }
   | { kind: 'network'; reason: string };
 
 /**
  * Fetches `url` and checks it as JSON of `schema` (a Syllabus endpoint: its `version` must be
- * {@link FORMAT_VERSION}). A network failure or a 5xx answer is tried once more; a timeout is not
- * (a site that gave no answer in time rarely gives one at once). `what` names the endpoint in
- * messages: "catalog", "knowledge file", "subject file".
+ * {@link FORMAT_VERSION}). A network failure or a 5xx answer is tried once more; a timeout or a
+ * body over the limit is not (a site that gave no answer in time rarely gives one at once). `what`
+ * names the endpoint in messages and chooses its size limit ({@link MAX_BYTES}).
  */
-export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: string, options: FetchOptions): Promise<Fetched<T>> {
-  let result = await attempt(url, options.timeoutMs);
+export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: FileKind, options: FetchOptions): Promise<Fetched<T>> {
+  const maxBytes = options.maxBytes ?? MAX_BYTES[what];
+  let result = await attempt(url, options.timeoutMs, maxBytes);
   if (result.kind === 'network' || (result.kind === 'response' && result.status >= 500)) {
     await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-    result = await attempt(url, options.timeoutMs);
+    result = await attempt(url, options.timeoutMs, maxBytes);
+  }
+  if (result.kind === 'too-large') {
+    throw new RemoteError(
+      `${url} is larger than ${maxBytes} bytes, the most syllabus reads of a ${what}. Check the --remote URL: it must be the root address of a site built by syllabus. Files this large are not read from a site: read the knowledge base from its source files (--config) instead.`,
+    );
   }
   if (result.kind === 'timeout') {
     throw new RemoteError(
@@ -97,17 +124,56 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: stri
   return { found: true, value: checked.data };
 }
 
-/** One request: the answer with its whole body, or why there is none. */
-async function attempt(url: string, timeoutMs: number): Promise<Attempt> {
+/** One request: the answer with its whole body (a successful one's only), or why there is none. */
+async function attempt(url: string, timeoutMs: number, maxBytes: number): Promise<Attempt> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-    const body = await response.text();
+    let body = '';
+    // Only a 2xx body is ever looked at; the others are not downloaded.
+    if (response.ok) {
+      const read = await readBoundedText(response, maxBytes);
+      if (!read.ok) return { kind: 'too-large' };
+      body = read.text;
+    } else {
+      await response.body?.cancel();
+    }
     return { kind: 'response', status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', body };
   } catch (error) {
     if (signal.aborted) return { kind: 'timeout' };
     return { kind: 'network', reason: networkReason(error) };
   }
+}
+
+/**
+ * Reads a response's body as UTF-8 text, decompressed as fetch decompresses it (gzip, deflate,
+ * br), counting bytes as they arrive: past `maxBytes` the body is cancelled at once, so that a
+ * compressed bomb or an endless stream costs at most `maxBytes` and one chunk. A body whose
+ * declared length (uncompressed) is over the limit is refused before any of it is read. A refusal
+ * says how many bytes were read.
+ */
+export async function readBoundedText(response: Response, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false; bytes: number }> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';
+  if (!encoded && declared > maxBytes) {
+    await response.body?.cancel();
+    return { ok: false, bytes: 0 };
+  }
+  if (response.body === null) return { ok: true, text: '' };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel();
+      return { ok: false, bytes };
+    }
+    chunks.push(value);
+  }
+  return { ok: true, text: new TextDecoder().decode(Buffer.concat(chunks)) };
 }
 
 const REASONS: Readonly<Record<string, string>> = {
