@@ -1,6 +1,7 @@
 /** The glob dialect of subject patterns (SPEC 3): picomatch's, with negation and extglobs off. */
 import { createRequire } from 'node:module';
 import type picomatchModule from 'picomatch';
+import { compileWildcards, isWildcardOnly } from './glob-match.ts';
 
 // Loaded for the first pattern that needs a regex: most patterns do not (see compileFresh).
 let loadedPicomatch: typeof picomatchModule | undefined;
@@ -54,6 +55,13 @@ function compileFresh(pattern: string): CompiledPattern {
     const folder = pattern.slice(0, -2);
     return { ok: true, test: (slug) => slug.startsWith(`${folder}/`) && slug.length > folder.length + 1 && !slug.includes('/', folder.length + 1), base: folder };
   }
+  if (isWildcardOnly(pattern) && pattern.length <= MAX_PATTERN_LENGTH) {
+    const matches = compileWildcards(pattern);
+    return { ok: true, test: (slug) => matches(DOT_SEGMENT.test(slug) ? maskDotSegments(slug) : slug), base: literalBase(pattern) };
+  }
+  // The rest go through picomatch's regex, which backtracks: with `[…]`, `{…}` or `\`, a pattern
+  // may hold two runs of `*` at most, so that no pattern costs more than the square of a slug.
+  if (wildcardRuns(pattern) > MAX_REGEX_WILDCARDS) return { ok: false, message: invalidPatternMessage(pattern) };
   try {
     const escaped = escapeGroups(pattern);
     const matches = picomatchOf()(escaped, OPTIONS);
@@ -62,6 +70,22 @@ function compileFresh(pattern: string): CompiledPattern {
   } catch {
     return { ok: false, message: invalidPatternMessage(pattern) };
   }
+}
+
+/** Runs of `*` a pattern compiled to a regex may hold (see compileFresh). */
+const MAX_REGEX_WILDCARDS = 2;
+
+/** How many runs of unescaped `*` a pattern holds (`a*b**c` holds two). */
+function wildcardRuns(pattern: string): number {
+  let runs = 0;
+  let inRun = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const star = pattern[i] === '*';
+    if (star && !inRun) runs++;
+    inRun = star;
+    if (pattern[i] === '\\') i++;
+  }
+  return runs;
 }
 
 /**
