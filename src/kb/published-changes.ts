@@ -1,16 +1,32 @@
 /**
- * What a preview build publishes of a knowledge diff (SPEC 7): the changes of listed subjects
- * only. Hidden and disabled subjects' changes belong in the pull-request comment, next to the
- * source that shows them anyway, never on the published preview.
+ * What a preview build publishes of a knowledge diff (content/guide/reviewing-changes.md): the
+ * changes of listed subjects only. Hidden and disabled subjects' changes belong in the
+ * pull-request comment, next to the source that shows them anyway, never on the published preview.
  */
 import { changeAnchor } from './site-urls.ts';
 import { diffSnapshots } from './diff.ts';
-import type { KnowledgeDiff } from './diff-schema.ts';
+import type { DiffSide, KnowledgeDiff } from './diff-schema.ts';
 import { publishedSnapshot, type KnowledgeSnapshot } from './diff-snapshot.ts';
 
-/** The diff of the listed subjects of two snapshots (a source is seen as it would be published). */
+/**
+ * The diff of the listed subjects of two snapshots (a source is seen as it would be published).
+ * Its sides are labelled for a reader of the preview, never with a local path (which names a
+ * folder on the machine that built it): the base is its site's URL when it was read from one
+ * (without credentials), else "the base build" or "the base sources"; the head is "this preview".
+ */
 export function diffPublished(base: KnowledgeSnapshot, head: KnowledgeSnapshot): KnowledgeDiff {
-  return diffSnapshots(publishedSnapshot(base), publishedSnapshot(head));
+  const diff = diffSnapshots(publishedSnapshot(base), publishedSnapshot(head));
+  return { ...diff, base: publishedBase(diff.base), head: { kind: diff.head.kind, label: 'this preview' } };
+}
+
+function publishedBase(side: DiffSide): DiffSide {
+  const url = URL.canParse(side.label) ? new URL(side.label) : undefined;
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:')) {
+    url.username = '';
+    url.password = '';
+    return { kind: side.kind, label: url.href };
+  }
+  return { kind: side.kind, label: side.kind === 'build' ? 'the base build' : 'the base sources' };
 }
 
 /** How a subject of the head changed, for the banner on its page. */

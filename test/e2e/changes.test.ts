@@ -40,7 +40,8 @@ beforeAll(async () => {
   editHead(path.join(work, 'head'));
   const base = runCli(['build', '--config', 'base/kb.toml', '--out', 'base-dist', '--cache', 'base-cache'], { cwd: work });
   expect(base.code, base.stderr).toBe(0);
-  headBuild = runCli(['build', '--config', 'head/kb.toml', '--out', 'preview', '--cache', 'head-cache', '--base', 'base-dist'], { cwd: work });
+  // The base as an absolute path, as a workflow may give it: the machine's folders stay off the preview.
+  headBuild = runCli(['build', '--config', 'head/kb.toml', '--out', 'preview', '--cache', 'head-cache', '--base', path.join(work, 'base-dist')], { cwd: work });
   expect(headBuild.code, headBuild.stderr).toBe(0);
   preview = path.join(work, 'preview');
   server = await serveDirectory(preview);
@@ -65,13 +66,21 @@ function between(html: string, start: string, end: string): string {
 describe('the preview build', () => {
   it('says what it compared, as a phase of the build', () => {
     expect(headBuild.stderr.split('\n').find((line) => line.startsWith('changes'))?.replace(/\d+\.\d s/, 'T s')).toBe(
-      'changes   1 added, 1 removed, 1 changed, 1 moved against base-dist (T s)',
+      `changes   1 added, 1 removed, 1 changed, 1 moved against ${path.join(work, 'base-dist')} (T s)`,
     );
+  });
+
+  it('publishes no path of the machine that built it', () => {
+    const found = fs.readdirSync(preview, { recursive: true, encoding: 'utf8' }).filter((name) => {
+      const file = path.join(preview, name);
+      return fs.statSync(file).isFile() && fs.readFileSync(file).includes(work);
+    });
+    expect(found).toEqual([]);
   });
 
   it('lists the changes of listed subjects on /changes/, each linked to its preview page', () => {
     const html = read('changes/index.html');
-    expect(between(html, '<p class="changes-sides">', '</p>')).toBe('<p class="changes-sides"><code>base-dist</code> → <code>head/kb.toml</code></p>');
+    expect(between(html, '<p class="changes-sides">', '</p>')).toBe('<p class="changes-sides">Compared with the base build.</p>');
     expect(between(html, '<ul class="changes-summary">', '</ul>')).toBe(
       '<ul class="changes-summary"><li><strong>1</strong> added</li><li><strong>1</strong> changed</li><li><strong>1</strong> moved</li><li><strong>1</strong> removed</li><li><strong>±0</strong> tokens (828 → 828)</li></ul>',
     );

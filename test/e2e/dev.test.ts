@@ -1,7 +1,8 @@
 /**
  * `syllabus dev` as a writer uses it: the server starts inside this project (whose test fixtures
  * hold symlink loops that Vite's watcher must not walk), serves pages and the static twins, and
- * picks up edits to subjects and to kb.toml without a restart.
+ * picks up edits to subjects and to kb.toml without a restart. Hostile paths get answers that
+ * stay on the site and never show a file beside the knowledge base.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
+import { hostileRequests, staysOnSite } from '../helpers/hostile-requests.ts';
+import { parseAnswer, sendRaw } from '../helpers/raw-http.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { addressOf } from '../../src/kb/index.ts';
 import { SOURCE_CONVERSION_VERSION } from '../../src/sources/source-body.ts';
@@ -16,6 +19,9 @@ import { writeCachedSource } from '../../src/sources/source-cache.ts';
 
 /** How long a page may take to show an edit: generous, since this is a wait, not a measurement. */
 const PATIENCE_MS = 45_000;
+
+/** What the files beside the knowledge base hold: never in an answer. */
+const SECRET = 'SECRET-BESIDE-THE-KNOWLEDGE-BASE';
 
 let kb: string;
 let child: ChildProcess;
@@ -53,7 +59,7 @@ async function fetchUntil(url: string, accept: (status: number, body: string) =>
 }
 
 beforeAll(async () => {
-  const tmp = makeTree({});
+  const tmp = makeTree({ 'secret.txt': SECRET, 'site-beside/secret.txt': SECRET });
   kb = path.join(tmp, 'kb');
   fs.cpSync(path.join(ROOT, 'test/fixtures/site'), kb, { recursive: true });
   const port = await freePort();
@@ -124,6 +130,22 @@ describe('syllabus dev', () => {
     });
     const page = await fetchUntil(address, (status) => status === 200);
     expect(page.body).toContain('<h1 data-pagefind-meta="title">Intro from the web</h1>');
+  });
+
+  it('answers hostile paths without serving a file beside the knowledge base or redirecting off the site, and goes on serving', async () => {
+    // CONNECT and Upgrade requests go to Vite's live-reload socket server, which is not ours to change.
+    const requests = hostileRequests().filter((request) => !/^CONNECT |Upgrade/.test(request.label));
+    const failures: string[] = [];
+    for (const request of requests) {
+      const raw = await sendRaw(Number(new URL(origin).port), request.bytes);
+      const answer = parseAnswer(raw, request.head);
+      if (!answer) failures.push(`${request.label}: no HTTP answer`);
+      else if (answer.headers.location !== undefined && !staysOnSite(answer.headers.location, origin)) failures.push(`${request.label}: Location ${answer.headers.location}`);
+      if (raw.includes(SECRET)) failures.push(`${request.label}: served a file beside the knowledge base`);
+    }
+    expect(failures).toEqual([]);
+    expect(child.exitCode).toBe(null);
+    expect((await fetch(`${origin}/handbook/welcome.md`)).status).toBe(200);
   });
 
   it('reloads kb.toml when it changes', async () => {

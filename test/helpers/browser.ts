@@ -12,7 +12,7 @@ export type StaticServer = RunningServer;
 /**
  * Serves `dir` on 127.0.0.1 at a free port, as a static host would (see src/cli/static-server.ts):
  * `/x/` is `/x/index.html`, a folder without its slash redirects to it, a missing file is the
- * root's `404.html` (status 404), and a path outside `dir` is refused (403).
+ * root's `404.html` (status 404), and a path that is malformed or climbs out of `dir` is refused (400).
  */
 export function serveDirectory(dir: string): Promise<StaticServer> {
   return serveStatic(dir);

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  diffPublished,
   diffSnapshots,
   diffText,
   KnowledgeDiffSchema,
@@ -262,5 +263,18 @@ Subjects: 4 added. Listed subjects: 0 → 4 (+4) tokens. \`<knowledge>\`: none �
     const shown = text.match(/<details>/g)!.length;
     expect(shown).toBeGreaterThan(0);
     expect(text.endsWith(`- … and ${1_000 - shown} more changed subjects. All of them: \`syllabus diff --json\`.`)).toBe(true);
+  });
+});
+
+describe('diffPublished', () => {
+  it.each([
+    ['build', '/home/alice/work/site-base', 'the base build'],
+    ['build', '../site-base', 'the base build'],
+    ['source', '/home/alice/work/base/kb.toml', 'the base sources'],
+    ['build', 'https://kb.example.com/docs/', 'https://kb.example.com/docs/'],
+    ['build', 'https://alice:s3cret@kb.example.com/', 'https://kb.example.com/'],
+  ] as const)('labels a %s base read from %s as %s, and the head as this preview', (kind, label, published) => {
+    const diff = diffPublished(snapshot(label, { one: [] }, kind), snapshot('/home/alice/work/kb.toml', { one: [] }));
+    expect({ base: diff.base, head: diff.head }).toEqual({ base: { kind, label: published }, head: { kind: 'source', label: 'this preview' } });
   });
 });

@@ -214,6 +214,46 @@ describe('fetching URL sources', () => {
     expect(seen).toEqual([]);
   });
 
+  // How a URL can name this machine; the host as the URL parser reads it, and the address checked.
+  it.each([
+    ['127.0.0.1', '127.0.0.1', '127.0.0.1'],
+    ['127.1', '127.0.0.1', '127.0.0.1'],
+    ['127.0.1', '127.0.0.1', '127.0.0.1'],
+    ['2130706433', '127.0.0.1', '127.0.0.1'],
+    ['0x7f000001', '127.0.0.1', '127.0.0.1'],
+    ['0x7f.0.0.1', '127.0.0.1', '127.0.0.1'],
+    ['0177.0.0.1', '127.0.0.1', '127.0.0.1'],
+    ['017700000001', '127.0.0.1', '127.0.0.1'],
+    ['127.000.000.001', '127.0.0.1', '127.0.0.1'],
+    ['%31%32%37.0.0.1', '127.0.0.1', '127.0.0.1'],
+    ['\uff11\uff12\uff17.\uff10.\uff10.\uff11', '127.0.0.1', '127.0.0.1'],
+    ['127.255.255.254', '127.255.255.254', '127.255.255.254'],
+    ['[::1]', '[::1]', '::1'],
+    ['[0:0:0:0:0:0:0:1]', '[::1]', '::1'],
+    ['[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '::ffff:7f00:1'],
+    ['[::ffff:7f00:1]', '[::ffff:7f00:1]', '::ffff:7f00:1'],
+    ['[::127.0.0.1]', '[::7f00:1]', '::7f00:1'],
+    ['[64:ff9b::127.0.0.1]', '[64:ff9b::7f00:1]', '64:ff9b::7f00:1'],
+    ['[2002:7f00:1::1]', '[2002:7f00:1::1]', '2002:7f00:1::1'],
+    ['[0::]', '[::]', '::'],
+  ])('refuses the loopback host spelled %s, and reaches nothing', async (spelling, host, address) => {
+    const port = new URL(base).port;
+    const { config, cacheDir, links } = configOf([`http://${spelling}:${port}/plain`], 'timeout_seconds = 2');
+    seen.length = 0;
+    const fetched = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT });
+    const kind = address === '::' ? 'an unspecified' : 'a loopback';
+    expect(fetched.diagnostics).toEqual([
+      {
+        kind: 'warning',
+        code: 'source-failed',
+        file: links,
+        line: 1,
+        message: `http://${host}:${port}/plain could not be fetched: its address ${address}, ${kind} address, and kb.sources.allow_private is false. The build goes on without it: topic "web" has no subject for it until a fetch succeeds. Syllabus fetches only public addresses, because a PR preview fetches whatever its links.txt names. For a source you trust on your own network, set allow_private = true in [kb.sources].`,
+      },
+    ]);
+    expect(seen).toEqual([]);
+  });
+
   it('goes on with the cached copy when the server is down, and says so', async () => {
     const down = http.createServer(handle);
     await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
