@@ -21,7 +21,7 @@ import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { staticFilesOf } from './endpoints.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { applyChanges, replaceFolder } from './output-folder.ts';
-import { buildManifest, codeFingerprint, planBuild, readPreviousBuild, recordBuild, unmarkBuild, type BuildPlan } from './plan.ts';
+import { buildManifest, codeFingerprint, digestPages, findUnstablePages, holdsBuild, planBuild, readBuildRecord, recordBuild, recordedDigests, unmarkBuild, unstablePagesWarning, type BuildPlan } from './plan.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
 import { highlightCode } from './render/highlight.ts';
 import { createMarkdownRenderer } from './render/markdown-renderer.ts';
@@ -162,7 +162,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   const staticFiles = staticFilesOf(data);
   const manifest = buildManifest(data, codeFingerprint(), staticFiles);
-  const previous = readPreviousBuild(cache, options.outDir);
+  const record = readBuildRecord(cache);
+  const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
   const plan = planBuild(previous?.manifest, manifest);
   const result: BuildResult = {
     outDir: options.outDir,
@@ -215,8 +216,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       throw new BuildError(`the site build failed: ${(error as Error).message}`);
     }
     writeStaticFiles(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles);
+    // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
+    const digests = digestPages(staging, data.routes.base, plan.mode === 'incremental' ? plan.pages : Object.keys(manifest.pages));
+    const unstable = findUnstablePages(record, manifest, digests);
     const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
     phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged} unchanged`);
+    if (unstable.length > 0) {
+      const warning = unstablePagesWarning(shown(options.outDir), unstable);
+      warnings.push(warning);
+      options.reporter.warning(warning);
+    }
     result.counts.pages = total;
     result.counts.rendered = stats.rendered;
 
@@ -230,7 +239,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await Promise.all([cleanup, search.cleanup]);
     phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
     result.counts.indexed = search.pages;
-    recordBuild(cache, options.outDir, { manifest, search: search.manifest });
+    recordBuild(cache, options.outDir, { manifest, search: search.manifest, pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined) });
   }
   saveCatalogMemo(cache.catalogMemo, memo);
   result.ms = performance.now() - started;

@@ -18,7 +18,7 @@ export interface CacheFolder {
   sources: string;
   /** Subjects' rendered HTML, in packs by subject id (see render/rendering-cache.ts). */
   renderings: string;
-  /** The keys of the last build's pages and files, and its search shards (see plan.ts). */
+  /** The keys of the last build's pages and files, a digest of each page, and its search shards (see plan.ts). */
   siteManifest: string;
   /** Astro's and Vite's own cache of a build. */
   astro: string;

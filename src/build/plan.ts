@@ -1,7 +1,9 @@
 /**
  * Incremental builds: a key per output (page or file) from everything it shows, compared with the
  * previous build's keys, decides what to build again; the build records its keys in the cache and
- * marks the output folder as the build they describe.
+ * marks the output folder as the build they describe. The record also keeps a digest of each page
+ * as built, so that a build that makes a page again from the same input notices when its bytes
+ * changed (content/reference/decisions.md, "Deterministic builds").
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -87,6 +89,8 @@ function changedKeys(previous: Record<string, string>, current: Record<string, s
 export interface PreviousBuild {
   manifest: BuildManifest;
   search: SearchManifest;
+  /** Page URL → digest of the page as the build wrote it (see {@link digestPages}). */
+  pageDigests: Record<string, string>;
 }
 
 /** Marks an output folder as the build the cache's manifest describes. */
@@ -96,14 +100,75 @@ function manifestId(manifest: BuildManifest): string {
   return hash(manifest);
 }
 
-/** The previous build's manifests, when the output folder `outDir` still holds that build. */
-export function readPreviousBuild(cache: CacheFolder, outDir: string): PreviousBuild | undefined {
+/** The last build the cache recorded, whichever output folder it was written to. */
+export function readBuildRecord(cache: CacheFolder): PreviousBuild | undefined {
   try {
-    const previous = JSON.parse(fs.readFileSync(cache.siteManifest, 'utf8')) as PreviousBuild;
-    return fs.readFileSync(path.join(outDir, BUILD_MARKER), 'utf8') === manifestId(previous.manifest) ? previous : undefined;
+    const record = JSON.parse(fs.readFileSync(cache.siteManifest, 'utf8')) as Partial<PreviousBuild>;
+    if (!record.manifest || !record.search) return undefined;
+    return { manifest: record.manifest, search: record.search, pageDigests: record.pageDigests ?? {} };
   } catch {
     return undefined;
   }
+}
+
+/** Whether the output folder `outDir` still holds the build `record` describes (else a build cannot be incremental). */
+export function holdsBuild(outDir: string, record: PreviousBuild): boolean {
+  try {
+    return fs.readFileSync(path.join(outDir, BUILD_MARKER), 'utf8') === manifestId(record.manifest);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The digest of each page of `urls` built in the site folder `dir` (whose pages are below the
+ * site's `base`): SHA-1 of its `index.html`. A page that is not there has none.
+ */
+export function digestPages(dir: string, base: string, urls: Iterable<string>): Record<string, string> {
+  const digests: Record<string, string> = {};
+  for (const url of urls) {
+    try {
+      digests[url] = createHash('sha1').update(fs.readFileSync(path.join(dir, decodeURIComponent(url.slice(base.length)), 'index.html'))).digest('hex');
+    } catch {
+      // Not built: nothing to compare.
+    }
+  }
+  return digests;
+}
+
+/**
+ * The pages of `digests` that `record`'s build made from the very same input (the same code and
+ * settings, the same key) and that came out different this time, in URL order.
+ */
+export function findUnstablePages(record: PreviousBuild | undefined, manifest: BuildManifest, digests: Readonly<Record<string, string>>): string[] {
+  if (!record || record.manifest.version !== manifest.version || record.manifest.source !== manifest.source) return [];
+  return Object.keys(digests)
+    .filter((url) => {
+      const before = record.pageDigests[url];
+      return before !== undefined && before !== digests[url] && record.manifest.pages[url] === manifest.pages[url];
+    })
+    .sort();
+}
+
+/** The warning of a build whose pages of {@link findUnstablePages} are `urls`, built into `outDir` (as shown). */
+export function unstablePagesWarning(outDir: string, urls: readonly string[]): string {
+  const named = urls.length > 3 ? `${urls.slice(0, 3).join(', ')} and ${urls.length - 3} more` : urls.join(', ');
+  const pages = urls.length === 1 ? '1 page was' : `${urls.length} pages were`;
+  return `${outDir}/: the build is not deterministic: ${pages} built from the same input as in the last build (the same subjects, settings and Syllabus) with different bytes (${named}). This is a bug in Syllabus; please report it with these pages and the files they show.`;
+}
+
+/**
+ * The page digests to record for a build that wrote `built` (digests of the pages it built) over
+ * `previous` (the record of the build in the output folder, for an incremental build): the pages
+ * it did not build keep theirs, pages that are gone lose theirs.
+ */
+export function recordedDigests(manifest: BuildManifest, built: Readonly<Record<string, string>>, previous: PreviousBuild | undefined): Record<string, string> {
+  const digests: Record<string, string> = {};
+  for (const url of Object.keys(manifest.pages)) {
+    const digest = built[url] ?? previous?.pageDigests[url];
+    if (digest !== undefined) digests[url] = digest;
+  }
+  return digests;
 }
 
 /** Forgets which build `outDir` holds: called before it changes, so that a build stopped halfway is never taken for a finished one. */

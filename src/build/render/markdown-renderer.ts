@@ -1,12 +1,14 @@
 /**
  * The site's markdown renderer: Sätteri (the Rust markdown processor Astro uses), Shiki
- * highlighting in a light and a dark theme, heading ids, and Syllabus's own link and sanitising
- * plugins. Made once per process and used for every subject and topic description, by the build,
- * the development server and a host site's integration alike, so that a subject renders the same
- * wherever it is shown.
+ * highlighting in a light and a dark theme, heading ids, Syllabus's own links, and the sanitiser
+ * (sanitize-html.ts) unless `[site] allow_html = true`. Made once per process and used for every
+ * subject and topic description, by the build, the development server and a host site's
+ * integration and loader alike, so that a subject renders the same wherever it is shown.
  */
-import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlugin } from '@astrojs/markdown-satteri';
-import { createLinksPlugin, createSanitizePlugin, type RenderContext } from './markdown-plugins.ts';
+import { satteriHeadingIdsPlugin, satteriHighlightPlugin } from '@astrojs/markdown-satteri';
+import { createCodeHighlighter } from './code-highlighter.ts';
+import { createLinksPlugin, type RenderContext } from './markdown-plugins.ts';
+import { createHtmlSanitizer, createRawTextGuardPlugin } from './sanitize-html.ts';
 
 /** The code themes of the site: `--shiki-light` and `--shiki-dark` variables on every token. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
@@ -29,22 +31,27 @@ export interface MarkdownRenderer {
  * the renderer lives (the development server reads the knowledge base again after an edit).
  */
 export async function createMarkdownRenderer(context: () => RenderContext): Promise<MarkdownRenderer> {
-  const [satteri, highlight] = await Promise.all([
+  const [satteri, highlight, sanitizeHtml] = await Promise.all([
     import('satteri'),
-    satteriCreateHighlightFn({ type: 'shiki', excludeLangs: ['math'] }, { themes: CODE_THEMES, defaultColor: false, langs: [], langAlias: {}, wrap: false, transformers: [] }),
+    createCodeHighlighter(CODE_THEMES),
+    createHtmlSanitizer(CODE_THEMES),
   ]);
-  const hastPlugins = [satteriHighlightPlugin(highlight!, ['math']), createLinksPlugin(context), createSanitizePlugin(context), satteriHeadingIdsPlugin()];
+  const guard = [createRawTextGuardPlugin()];
+  const hastPlugins = [satteriHighlightPlugin(highlight, ['math']), createLinksPlugin(context), satteriHeadingIdsPlugin()];
   return {
     async render(markdown, fileUrl) {
+      const trusted = context().allowHtml;
       const astro = { frontmatter: {}, headings: [] as RenderedHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
       const { html, data } = await satteri.markdownToHtml(markdown, {
+        mdastPlugins: trusted ? [] : guard,
         hastPlugins,
         features: { gfm: true, smartPunctuation: true, rawHtml: true },
         ...(fileUrl ? { fileURL: fileUrl } : {}),
         data: { astro },
       });
       const headings = (data.astro?.headings ?? []).map(({ depth, slug, text }) => ({ depth, slug, text }));
-      return { html, headings };
+      // The whole fragment the renderer made is sanitised, so its own output passes the allow-list too.
+      return { html: trusted ? html : sanitizeHtml(html), headings };
     },
   };
 }
