@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../kb/shard.ts';
+import { isOutside } from '../kb/paths.ts';
 import { BuildError } from './build-error.ts';
 import { replaceFolder } from './output-folder.ts';
 import type { SiteData } from './site-data.ts';
@@ -115,8 +116,13 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
     for (const shard of [...stale].sort((a, b) => a - b)) {
       const { index, errors } = await pagefind!.createIndex({});
       if (!index) throw new BuildError(`the search index could not start: ${errors.join('; ')}`);
-      const ready = pending === 'all' ? [] : members[shard]!.filter((url) => !pending.has(url));
-      const later = pending === 'all' ? members[shard]! : members[shard]!.filter((url) => pending.has(url));
+      // Pagefind numbers pages in the order it receives them: they are sent in the shard's order,
+      // those before the first page still being built early, so that an incremental build writes
+      // the same index as a full one.
+      const first = pending === 'all' ? 0 : members[shard]!.findIndex((url) => pending.has(url));
+      const cut = first === -1 ? members[shard]!.length : first;
+      const ready = members[shard]!.slice(0, cut);
+      const later = members[shard]!.slice(cut);
       const early = addPages(index, ready);
       // A failure surfaces at finish; until then nobody awaits this promise.
       early.catch(() => undefined);
@@ -132,8 +138,11 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
         for (const { shard, index, early, later } of started) {
           await Promise.all([early, addPages(index, later)]);
           const fresh = path.join(root, `${shard}.new-${process.pid}`);
-          const written = await index.writeFiles({ outputPath: fresh });
-          if (written.errors.length > 0) throw new BuildError(`the search index could not be written: ${written.errors.join('; ')}`);
+          // The files are taken into this process and written here: Pagefind's own writing does not
+          // flush before its service is closed, and left empty files on a busy machine.
+          const built = await index.getFiles();
+          if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
+          writeIndexFiles(fresh, built.files);
           cleanups.push(replaceFolder(fresh, path.join(root, String(shard))));
         }
       } finally {
@@ -146,6 +155,17 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
       await pagefind?.close();
     },
   };
+}
+
+/** Writes the files of one index below `folder`, which is made fresh. */
+function writeIndexFiles(folder: string, files: readonly { path: string; content: Uint8Array }[]): void {
+  fs.mkdirSync(folder, { recursive: true });
+  for (const file of files) {
+    const target = path.join(folder, file.path);
+    if (isOutside(folder, target)) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, file.content);
+  }
 }
 
 type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind').createIndex>>['index']>;
