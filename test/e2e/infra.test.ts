@@ -82,8 +82,8 @@ describe('serveDirectory', () => {
     expect(fetched).toEqual({ status: 200, type: 'text/markdown; charset=utf-8', text: NOTES });
   });
 
-  it('refuses a path that escapes the root', async () => {
-    expect(await rawGet(server.url, '/..%2F..%2F..%2Fetc%2Fpasswd')).toEqual({ status: 403, location: undefined });
+  it('refuses a path that climbs out of the root as a bad request', async () => {
+    expect(await rawGet(server.url, '/..%2F..%2F..%2Fetc%2Fpasswd')).toEqual({ status: 400, location: undefined });
   });
 });
 
