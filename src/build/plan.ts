@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageRoot } from './package-info.ts';
+import { outputPackageVersions, packageRoot } from './package-info.ts';
 import type { CacheFolder } from './cache-folder.ts';
 import type { SearchManifest } from './search-index.ts';
 import type { SiteData } from './site-data.ts';
@@ -185,7 +185,8 @@ export function recordBuild(cache: CacheFolder, outDir: string, build: PreviousB
 
 /**
  * The key of Syllabus's own code and dependencies, which shape every output: the modules it runs
- * from (`src/` or the compiled `lib/`), its package.json and lockfile, and Astro's version.
+ * from (`src/` or the compiled `lib/`), its package.json and lockfile, and the installed versions of
+ * the packages that shape pages and search (`outputPackageVersions`).
  */
 export function codeFingerprint(): string {
   const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -208,10 +209,7 @@ export function codeFingerprint(): string {
   };
   walk(modules);
   for (const file of ['package.json', 'package-lock.json']) add(path.join(root, file));
-  try {
-    add(fileURLToPath(import.meta.resolve('astro/package.json')));
-  } catch {
-    digest.update('astro unknown');
-  }
+  // As installed: a range a dependent allows may bring another version without any package.json here changing.
+  digest.update(outputPackageVersions());
   return digest.digest('hex');
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { CatalogSubject } from '../../kb/catalog.ts';
 import { loadFrontMatterParser, readFrontMatter } from '../../kb/title.ts';
+import { outputPackageVersions } from '../package-info.ts';
 import type { SiteData } from '../site-data.ts';
 import type { RenderContext } from './markdown-plugins.ts';
 import type { MarkdownRenderer } from './markdown-renderer.ts';
@@ -41,7 +42,7 @@ export function renderingDigest(subject: CatalogSubject, shared: string): string
 /** The part of every rendering's digest that the site as a whole decides. */
 export function sharedDigestInput(context: RenderContext): string {
   // Images link to published files: a file that appears or disappears changes the pages showing it.
-  return JSON.stringify([RENDER_VERSION, context.base, context.allowHtml, context.linkTopics, [...context.rawUrls.values()].sort()]);
+  return JSON.stringify([RENDER_VERSION, outputPackageVersions(), context.base, context.allowHtml, context.linkTopics, [...context.rawUrls.values()].sort()]);
 }
 
 /** A markdown text without its front matter block (the lines `readFrontMatter` counts). */
