@@ -22,57 +22,40 @@ export function compileWildcards(pattern: string): (slug: string) => boolean {
 /** A `**` segment of a pattern. */
 const GLOBSTAR = null;
 
-/**
- * Whether a slug's segments match a pattern's (`null` for `**`: zero or more segments). The classic
- * wildcard walk: on a mismatch, the last `**` takes one more segment and the rest is tried again.
- */
+/** Whether a slug's segments match a pattern's (`null` for `**`: zero or more segments). */
 function matchSegments(pattern: readonly (string | null)[], segments: readonly string[]): boolean {
-  let p = 0;
-  let s = 0;
-  let starP = -1;
-  let starS = 0;
-  while (s < segments.length) {
-    if (p < pattern.length && pattern[p] === GLOBSTAR) {
-      starP = p++;
-      starS = s;
-    } else if (p < pattern.length && matchSegment(pattern[p]!, segments[s]!)) {
-      p++;
-      s++;
-    } else if (starP >= 0) {
-      p = starP + 1;
-      s = ++starS;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.length && pattern[p] === GLOBSTAR) p++;
-  return p === pattern.length;
+  return matchWildcards(pattern, segments, GLOBSTAR, (wanted, segment) => matchSegment(wanted!, segment));
+}
+
+/** Whether one segment matches one segment of a pattern: `?` is one UTF-16 code unit (as the dialect's regex reads it), `*` any run. */
+function matchSegment(pattern: string, segment: string): boolean {
+  return pattern === segment || matchWildcards(pattern, segment, '*', (token, unit) => token === '?' || token === unit);
 }
 
 /**
- * Whether one segment matches one segment of a pattern: `?` is one UTF-16 code unit (as the
- * dialect's regex reads it), `*` any run; on a mismatch the last `*` takes one more unit.
+ * The classic wildcard walk over `items`, where `wild` in `pattern` matches any run of items and
+ * every other token one item that `one` accepts: on a mismatch, the last wildcard takes one more
+ * item and the rest is tried again. At most the product of the lengths, never exponential.
  */
-function matchSegment(pattern: string, segment: string): boolean {
+function matchWildcards<T, I>(pattern: ArrayLike<T>, items: ArrayLike<I>, wild: T, one: (token: T, item: I) => boolean): boolean {
   let p = 0;
-  let s = 0;
+  let i = 0;
   let starP = -1;
-  let starS = 0;
-  while (s < segment.length) {
-    const token = pattern[p];
-    if (token === '*') {
+  let starI = 0;
+  while (i < items.length) {
+    if (p < pattern.length && pattern[p] === wild) {
       starP = p++;
-      starS = s;
-    } else if (token !== undefined && (token === '?' || token === segment[s])) {
+      starI = i;
+    } else if (p < pattern.length && one(pattern[p]!, items[i]!)) {
       p++;
-      s++;
+      i++;
     } else if (starP >= 0) {
       p = starP + 1;
-      s = ++starS;
+      i = ++starI;
     } else {
       return false;
     }
   }
-  while (pattern[p] === '*') p++;
+  while (p < pattern.length && pattern[p] === wild) p++;
   return p === pattern.length;
 }

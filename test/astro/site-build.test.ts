@@ -11,6 +11,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderEndpointSchemas } from '../../src/kb/index.ts';
 import { ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
+import { readDistFiles } from '../helpers/dist-files.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'site');
@@ -18,18 +19,7 @@ let work: string;
 let dist: string;
 let first: CliRun;
 
-/** Every file of dist/ as text; Pagefind's gzipped files decompressed, so the index counts too. */
-function readDist(): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const name of fs.readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort()) {
-    const full = path.join(dist, name);
-    if (!fs.statSync(full).isFile()) continue;
-    let bytes = fs.readFileSync(full);
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = zlib.gunzipSync(bytes);
-    files.set(name.split(path.sep).join('/'), bytes.toString('latin1'));
-  }
-  return files;
-}
+const readDist = (): Map<string, string> => readDistFiles(dist);
 
 function containing(text: string): string[] {
   return [...readDist()].filter(([, body]) => body.includes(text)).map(([name]) => name);
