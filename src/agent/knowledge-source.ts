@@ -3,8 +3,8 @@
  * wherever it lives: local files (`createLocalSource`, src/agent/local-source.ts) or a published
  * site (`createRemoteSource`, src/remote/remote-source.ts). Both give byte-identical answers.
  */
-import type { LearnToolDefinition, Outcome } from '../kb/learn-tool.ts';
-import type { SiteIndex } from '../kb/endpoint-schemas.ts';
+import type { LearnToolDefinition, Outcome } from '../kb/knowledge/learn.ts';
+import type { SiteIndex } from '../kb/publish/endpoint-schemas.ts';
 
 /** A knowledge base as agents see it. Every method may be called many times; sources cache. */
 export interface KnowledgeSource {

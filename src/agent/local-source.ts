@@ -2,17 +2,17 @@
  * A knowledge source over local files: the core's own answers (SPEC 4), kept open between calls
  * and opened again after any change to the config files or a topic's folder.
  */
-import { type Catalog, type CatalogMemo, type CatalogMemoEntry, buildCatalog } from '../kb/catalog.ts';
-import type { SyllabusConfig } from '../kb/config-load.ts';
-import { type Diagnostic, sortDiagnostics } from '../kb/diagnostics.ts';
-import type { SiteIndex } from '../kb/endpoint-schemas.ts';
-import { buildSiteIndex } from '../kb/endpoints.ts';
-import { type FindEntry, findEntriesOf, parseFindArguments, renderFindResults, runFind } from '../kb/find.ts';
-import type { KnowledgeBase } from '../kb/knowledge-base.ts';
-import { buildKnowledgeSection } from '../kb/knowledge-section.ts';
-import { type LearnToolDefinition, buildLearnDefinition, parseLearnArguments, runLearn } from '../kb/learn-tool.ts';
-import { applySummaries } from '../kb/llm-summary.ts';
-import { listTopicLinks } from '../kb/source-links.ts';
+import { type Catalog, type CatalogMemo, type CatalogMemoEntry, buildCatalog } from '../kb/catalog/catalog.ts';
+import type { SyllabusConfig } from '../kb/config/load.ts';
+import { type Diagnostic, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import type { SiteIndex } from '../kb/publish/endpoint-schemas.ts';
+import { buildSiteIndex } from '../kb/publish/endpoints.ts';
+import { type FindEntry, findEntriesOf, parseFindArguments, renderFindResults, runFind } from '../kb/knowledge/find.ts';
+import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
+import { buildKnowledgeSection } from '../kb/knowledge/section.ts';
+import { type LearnToolDefinition, buildLearnDefinition, parseLearnArguments, runLearn } from '../kb/knowledge/learn.ts';
+import { applySummaries } from '../kb/summaries/llm-summary.ts';
+import { listTopicLinks } from '../kb/url-sources/links-file.ts';
 import { openLocalKnowledgeBase, sourcesFolderOf } from '../sources/local-sources.ts';
 import { watchFolders, type FolderWatch, type WatchTargets } from './folder-watch.ts';
 import type { KnowledgeSource } from './knowledge-source.ts';

@@ -23,8 +23,8 @@ import {
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { serializeEndpoint } from '../kb/endpoints.ts';
-import { FIND_DEFINITION } from '../kb/find.ts';
+import { serializeEndpoint } from '../kb/publish/endpoints.ts';
+import { FIND_DEFINITION } from '../kb/knowledge/find.ts';
 import type { KnowledgeSource } from './knowledge-source.ts';
 
 /** The prompt that holds the `<knowledge>` section. */

@@ -10,8 +10,8 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { staticFilesOf } from '../build/endpoints.ts';
 import { searchKeysOf, startSearchIndex } from '../build/search-index.ts';
 import { contentTypeOf, readStaticFile, writeStaticFiles, type StaticFile } from '../build/static-file.ts';
-import { formatDiagnostic } from '../kb/diagnostics.ts';
-import { normalizeBase } from '../kb/site-urls.ts';
+import { formatDiagnostic } from '../kb/diagnostics/diagnostics.ts';
+import { normalizeBase } from '../kb/publish/site-urls.ts';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 import { syllabusViteConfig } from './vite-plugin.ts';
 

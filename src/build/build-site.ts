@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkContent } from '../kb/check-content.ts';
-import { displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/diagnostics.ts';
-import type { KnowledgeDiff } from '../kb/diff-schema.ts';
-import { loadMarkdownParser } from '../kb/markdown-parser.ts';
-import { changesBySubject } from '../kb/published-changes.ts';
+import { checkContent } from '../kb/checks/content.ts';
+import { displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import type { KnowledgeDiff } from '../kb/diff/schema.ts';
+import { loadMarkdownParser } from '../kb/markdown/parser.ts';
+import { changesBySubject } from '../kb/diff/published-changes.ts';
 import { describeFetchedSources, fetchSources } from '../sources/fetch-sources.ts';
 import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';

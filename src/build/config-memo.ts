@@ -11,8 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeCacheFile } from '../kb/cache-file.ts';
-import type { ConfigSource, ValidatedConfigFile } from '../kb/config-load.ts';
+import { writeCacheFile } from '../kb/publish/cache-file.ts';
+import type { ConfigSource, ValidatedConfigFile } from '../kb/config/load.ts';
 import { packageRoot, packageVersion } from './package-info.ts';
 
 /** Bumped when what the memo keeps changes shape. */

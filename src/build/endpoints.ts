@@ -5,9 +5,9 @@
  * in Astro's page loop: they are plain data.
  */
 import { createHash } from 'node:crypto';
-import { type SubjectFile, renderEndpointSchemas } from '../kb/endpoint-schemas.ts';
-import { buildKeywordsFile, buildKnowledgeFile, buildSiteIndex, buildSubjectFile, buildTopicFile, knowledgeJsonUrl, serializeEndpoint, topicJsonUrl } from '../kb/endpoints.ts';
-import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/llms-text.ts';
+import { type SubjectFile, renderEndpointSchemas } from '../kb/publish/endpoint-schemas.ts';
+import { buildKeywordsFile, buildKnowledgeFile, buildSiteIndex, buildSubjectFile, buildTopicFile, knowledgeJsonUrl, serializeEndpoint, topicJsonUrl } from '../kb/publish/endpoints.ts';
+import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/publish/llms-text.ts';
 import { clientScripts } from './client-scripts.ts';
 import type { SiteData } from './site-data.ts';
 import type { StaticFile } from './static-file.ts';

@@ -5,7 +5,7 @@
  * from the build cache only: serving pages never goes to the network.
  */
 import path from 'node:path';
-import type { CatalogSubject } from '../kb/catalog.ts';
+import type { CatalogSubject } from '../kb/catalog/catalog.ts';
 import { readCachedDocuments } from '../sources/local-sources.ts';
 import type { CacheFolder } from './cache-folder.ts';
 import { withCachedSummaries } from './llm-summaries.ts';

@@ -1,7 +1,7 @@
 /** The build's first stage: the config files read and merged, once. */
-import { mergeConfigFiles, type SyllabusConfig, type ValidatedConfigFile } from '../kb/config-load.ts';
-import { readConfigFiles } from '../kb/config-read.ts';
-import { formatDiagnostic, hasConfigErrors, sortDiagnostics, type Diagnostic } from '../kb/diagnostics.ts';
+import { mergeConfigFiles, type SyllabusConfig, type ValidatedConfigFile } from '../kb/config/load.ts';
+import { readConfigFiles } from '../kb/config/read.ts';
+import { formatDiagnostic, hasConfigErrors, sortDiagnostics, type Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { BuildError } from './build-error.ts';
 import { openConfigMemo } from './config-memo.ts';
 
@@ -29,7 +29,7 @@ export async function loadSiteConfig(paths: readonly string[], cwd: string): Pro
       validated.push(kept);
       continue;
     }
-    validate ??= (await import('../kb/config-validate.ts')).validateConfigFile;
+    validate ??= (await import('../kb/config/validate.ts')).validateConfigFile;
     const fresh = validate(source);
     memo?.set(fresh);
     validated.push(fresh);

@@ -4,11 +4,11 @@
  * appear on the topic page, which is the list page of its topic.
  */
 import path from 'node:path';
-import type { Catalog, CatalogSubject, CatalogTopic } from '../kb/catalog.ts';
-import type { SiteConfig } from '../kb/config-load.ts';
-import { IMAGE_EXTENSIONS, isPublishedRaw } from '../kb/format.ts';
-import { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from '../kb/site-urls.ts';
-import { slugOf } from '../kb/slug.ts';
+import type { Catalog, CatalogSubject, CatalogTopic } from '../kb/catalog/catalog.ts';
+import type { SiteConfig } from '../kb/config/load.ts';
+import { IMAGE_EXTENSIONS, isPublishedRaw } from '../kb/subjects/format.ts';
+import { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from '../kb/publish/site-urls.ts';
+import { slugOf } from '../kb/subjects/slug.ts';
 
 /** Folders with at most this many listed subjects are listed on their subjects' pages. */
 export const SMALL_FOLDER = 25;

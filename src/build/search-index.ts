@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { shardOf } from '../kb/shard.ts';
-import { isOutside } from '../kb/paths.ts';
+import { shardOf } from '../kb/publish/shard.ts';
+import { isOutside } from '../kb/subjects/paths.ts';
 import { BuildError } from './build-error.ts';
 import { replaceFolder } from './output-folder.ts';
 import type { SiteData } from './site-data.ts';

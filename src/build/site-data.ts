@@ -4,15 +4,15 @@
  * build plan all read it.
  */
 import path from 'node:path';
-import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } from '../kb/catalog.ts';
-import type { SiteConfig, SyllabusConfig } from '../kb/config-load.ts';
-import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from '../kb/diagnostics.ts';
-import type { KnowledgeDiff } from '../kb/diff-schema.ts';
-import { type KnowledgeBase, openKnowledgeBase } from '../kb/knowledge-base.ts';
-import type { LinkTopic } from '../kb/links.ts';
-import type { SubjectChange } from '../kb/published-changes.ts';
-import { normalizeBase, siteUrl } from '../kb/site-urls.ts';
-import type { SourceDocuments } from '../kb/source-subjects.ts';
+import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } from '../kb/catalog/catalog.ts';
+import type { SiteConfig, SyllabusConfig } from '../kb/config/load.ts';
+import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import type { KnowledgeDiff } from '../kb/diff/schema.ts';
+import { type KnowledgeBase, openKnowledgeBase } from '../kb/subjects/knowledge-base.ts';
+import type { LinkTopic } from '../kb/subjects/relative-links.ts';
+import type { SubjectChange } from '../kb/diff/published-changes.ts';
+import { normalizeBase, siteUrl } from '../kb/publish/site-urls.ts';
+import type { SourceDocuments } from '../kb/url-sources/subjects.ts';
 import { readCachedDocuments } from '../sources/local-sources.ts';
 import { CLIENT_SCRIPTS, clientScripts } from './client-scripts.ts';
 import { readFileHistory } from './git-history.ts';

@@ -1,9 +1,9 @@
 /** `syllabus check`: validates config and content, every diagnostic with its file and line (SPEC 5). */
 import path from 'node:path';
-import { buildCatalog } from '../kb/catalog.ts';
-import { checkContent } from '../kb/check-content.ts';
-import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics.ts';
-import { loadMarkdownParser } from '../kb/markdown-parser.ts';
+import { buildCatalog } from '../kb/catalog/catalog.ts';
+import { checkContent } from '../kb/checks/content.ts';
+import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { openLocalKnowledgeBase } from '../sources/local-sources.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';

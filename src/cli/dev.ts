@@ -8,7 +8,7 @@ import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { startDevServer } from '../astro/run-astro.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { openLiveSite } from '../build/live-site.ts';
-import { normalizeBase } from '../kb/site-urls.ts';
+import { normalizeBase } from '../kb/publish/site-urls.ts';
 
 export const DEV_HELP = `Usage: syllabus dev [--config PATH]… [--host HOST] [--port N]
 

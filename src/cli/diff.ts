@@ -1,7 +1,7 @@
 /** `syllabus diff <base> <head>`: the knowledge diff of two versions of a knowledge base (SPEC 7). */
-import { renderDiffMarkdown } from '../kb/diff-markdown.ts';
-import { renderDiffSchema } from '../kb/diff-schema.ts';
-import { diffSnapshots } from '../kb/diff.ts';
+import { renderDiffMarkdown } from '../kb/diff/markdown.ts';
+import { renderDiffSchema } from '../kb/diff/schema.ts';
+import { diffSnapshots } from '../kb/diff/diff.ts';
 import { readDiffSides } from './diff-sides.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';

@@ -1,7 +1,7 @@
 /** `syllabus find <query…>`: the listed subjects that match a query, best first (SPEC 8). */
 import path from 'node:path';
-import { buildCatalog } from '../kb/catalog.ts';
-import { DEFAULT_FIND_LIMIT, type FindArguments, type FindResult, findEntriesOf, parseFindArguments, renderFindResults, renderFindSchema, runFind } from '../kb/find.ts';
+import { buildCatalog } from '../kb/catalog/catalog.ts';
+import { DEFAULT_FIND_LIMIT, type FindArguments, type FindResult, findEntriesOf, parseFindArguments, renderFindResults, renderFindSchema, runFind } from '../kb/knowledge/find.ts';
 import { readRemoteFindData } from '../remote/remote-find.ts';
 import type { RemoteSite } from '../remote/remote-site.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';

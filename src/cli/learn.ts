@@ -1,5 +1,5 @@
 /** `syllabus learn <topic> [pattern…]`: the `learn` tool's result (SPEC 4). */
-import { type Outcome, parseLearnArguments, runLearn } from '../kb/learn-tool.ts';
+import { type Outcome, parseLearnArguments, runLearn } from '../kb/knowledge/learn.ts';
 import type { RemoteSite } from '../remote/remote-site.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';

@@ -5,7 +5,7 @@ import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { loadCatalogMemo } from '../build/catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
-import { formatDiagnostic } from '../kb/diagnostics.ts';
+import { formatDiagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { openForCommand } from './knowledge-base-options.ts';
 import { llmSummariesStamp, loadLlmSummaries } from '../build/llm-summaries.ts';
 import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';

@@ -1,7 +1,7 @@
 /** `syllabus prompt [-k topic/glob]… [--profile NAME]`: the `<knowledge>` section (SPEC 4). */
-import { buildKnowledgeSection } from '../kb/knowledge-section.ts';
-import { type LearnToolDefinition, buildLearnDefinition } from '../kb/learn-tool.ts';
-import { countTokens, loadTokenizer } from '../kb/tokens.ts';
+import { buildKnowledgeSection } from '../kb/knowledge/section.ts';
+import { type LearnToolDefinition, buildLearnDefinition } from '../kb/knowledge/learn.ts';
+import { countTokens, loadTokenizer } from '../kb/catalog/tokens.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { openForCommand, warnContentErrors } from './knowledge-base-options.ts';

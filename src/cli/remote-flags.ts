@@ -2,7 +2,7 @@
  * `--remote`: reading the knowledge from a published site instead of local files. Loaded only by
  * a command given `--remote`, so that reading local files never loads the remote client.
  */
-import type { SiteIndex } from '../kb/endpoint-schemas.ts';
+import type { SiteIndex } from '../kb/publish/endpoint-schemas.ts';
 import { RemoteError, timeoutFromEnv } from '../remote/fetch-json.ts';
 import { remoteKnowledge, type ExtraKnowledge, type RemoteKnowledge } from '../remote/remote-knowledge.ts';
 import { openRemoteSite, siteRoot, type RemoteSite } from '../remote/remote-site.ts';

@@ -1,5 +1,5 @@
 /** `syllabus schema [--tool]`: the `learn` tool's parameters schema, or its whole definition. */
-import { LEARN_PARAMETERS, buildLearnDefinition } from '../kb/learn-tool.ts';
+import { LEARN_PARAMETERS, buildLearnDefinition } from '../kb/knowledge/learn.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { openForCommand } from './knowledge-base-options.ts';

@@ -1,22 +1,22 @@
 /** The public surface of the knowledge core. A test pins this list: change it on purpose. */
-export { addressOf, encodeAddressSegment } from './address.ts';
-export { CATALOG_MEMO_VERSION, buildCatalog, memoKey } from './catalog.ts';
-export type { Catalog, CatalogKnowledge, CatalogMemo, CatalogMemoEntry, CatalogOptions, CatalogSubject, CatalogTopic } from './catalog.ts';
-export { checkContent } from './check-content.ts';
-export { checkNearDuplicates, findNearDuplicates } from './check-duplicates.ts';
-export type { NearDuplicatePair } from './check-duplicates.ts';
-export { checkLinks } from './check-links.ts';
-export { checkMentions } from './check-mentions.ts';
-export { checkTitles } from './check-titles.ts';
-export { DEFAULT_SUMMARY_PROMPT, dottedPath, escapeProblem, splitKnowledgeFlag } from './config-load.ts';
-export { loadConfig } from './config-validate.ts';
-export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SummariesConfig, SyllabusConfig, TopicConfig } from './config-load.ts';
-export { readConfigFiles } from './config-read.ts';
-export { ConfigFileSchema, RESERVED_TOPIC_IDS } from './config-schema.ts';
-export { MOVE_SIMILARITY, diffSnapshots, diffText, textSimilarity } from './diff.ts';
-export { renderDiffMarkdown } from './diff-markdown.ts';
-export type { DiffMarkdownOptions } from './diff-markdown.ts';
-export { DIFF_FORMAT_VERSION, KnowledgeDiffSchema, renderDiffSchema } from './diff-schema.ts';
+export { addressOf, encodeAddressSegment } from './subjects/address.ts';
+export { CATALOG_MEMO_VERSION, buildCatalog, memoKey } from './catalog/catalog.ts';
+export type { Catalog, CatalogKnowledge, CatalogMemo, CatalogMemoEntry, CatalogOptions, CatalogSubject, CatalogTopic } from './catalog/catalog.ts';
+export { checkContent } from './checks/content.ts';
+export { checkNearDuplicates, findNearDuplicates } from './checks/near-duplicates.ts';
+export type { NearDuplicatePair } from './checks/near-duplicates.ts';
+export { checkLinks } from './checks/links.ts';
+export { checkMentions } from './checks/mentions.ts';
+export { checkTitles } from './checks/titles.ts';
+export { DEFAULT_SUMMARY_PROMPT, dottedPath, escapeProblem, splitKnowledgeFlag } from './config/load.ts';
+export { loadConfig } from './config/validate.ts';
+export type { ConfigResult, ConfigSource, PatternOrigin, SiteConfig, SummariesConfig, SyllabusConfig, TopicConfig } from './config/load.ts';
+export { readConfigFiles } from './config/read.ts';
+export { ConfigFileSchema, RESERVED_TOPIC_IDS } from './config/schema.ts';
+export { MOVE_SIMILARITY, diffSnapshots, diffText, textSimilarity } from './diff/diff.ts';
+export { renderDiffMarkdown } from './diff/markdown.ts';
+export type { DiffMarkdownOptions } from './diff/markdown.ts';
+export { DIFF_FORMAT_VERSION, KnowledgeDiffSchema, renderDiffSchema } from './diff/schema.ts';
 export type {
   ChangedSubject,
   ContentChange,
@@ -29,11 +29,11 @@ export type {
   SubjectRef,
   TopicDelta,
   VisibilityChange,
-} from './diff-schema.ts';
-export { publishedSnapshot, snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from './diff-snapshot.ts';
-export type { KnowledgeSnapshot, SnapshotKnowledge, SnapshotSubject, SnapshotTopic } from './diff-snapshot.ts';
-export { compareStrings, formatDiagnostic, formatPlace, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics.ts';
-export type { Diagnostic, DiagnosticCode, DiagnosticKind } from './diagnostics.ts';
+} from './diff/schema.ts';
+export { publishedSnapshot, snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from './diff/snapshot.ts';
+export type { KnowledgeSnapshot, SnapshotKnowledge, SnapshotSubject, SnapshotTopic } from './diff/snapshot.ts';
+export { compareStrings, formatDiagnostic, formatPlace, hasConfigErrors, hasContentErrors, sortDiagnostics } from './diagnostics/diagnostics.ts';
+export type { Diagnostic, DiagnosticCode, DiagnosticKind } from './diagnostics/diagnostics.ts';
 export {
   ENDPOINT_SCHEMAS,
   FORMAT_VERSION,
@@ -46,8 +46,8 @@ export {
   TopicEntrySchema,
   TopicFileSchema,
   renderEndpointSchemas,
-} from './endpoint-schemas.ts';
-export type { KeywordsFile, KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry, TopicFile } from './endpoint-schemas.ts';
+} from './publish/endpoint-schemas.ts';
+export type { KeywordsFile, KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry, TopicFile } from './publish/endpoint-schemas.ts';
 export {
   buildKeywordsFile,
   buildKnowledgeFile,
@@ -59,7 +59,7 @@ export {
   knowledgeJsonUrl,
   serializeEndpoint,
   topicJsonUrl,
-} from './endpoints.ts';
+} from './publish/endpoints.ts';
 export {
   DEFAULT_FIND_LIMIT,
   FIND_DEFINITION,
@@ -72,16 +72,16 @@ export {
   renderFindResults,
   renderFindSchema,
   runFind,
-} from './find.ts';
-export type { FindArguments, FindEntry, FindResult } from './find.ts';
-export { IMAGE_EXTENSIONS, decodeSubjectText, fenceText, formatOf, isBinary, isPublishedRaw, languageOf, presentSubjectText, skippedMessage } from './format.ts';
-export type { SkipReason, SubjectFormat } from './format.ts';
-export { compilePattern, invalidPatternMessage } from './glob.ts';
-export { markdownHeadings } from './headings.ts';
-export { openKnowledgeBase } from './knowledge-base.ts';
-export type { KnowledgeBase, KnowledgeBaseOptions, Topic } from './knowledge-base.ts';
-export { buildKnowledgeSection, describeKnowledgeTopic, isListable, renderKnowledgeSection } from './knowledge-section.ts';
-export type { KnowledgeTopic } from './knowledge-section.ts';
+} from './knowledge/find.ts';
+export type { FindArguments, FindEntry, FindResult } from './knowledge/find.ts';
+export { IMAGE_EXTENSIONS, decodeSubjectText, fenceText, formatOf, isBinary, isPublishedRaw, languageOf, presentSubjectText, skippedMessage } from './subjects/format.ts';
+export type { SkipReason, SubjectFormat } from './subjects/format.ts';
+export { compilePattern, invalidPatternMessage } from './subjects/glob.ts';
+export { markdownHeadings } from './markdown/headings.ts';
+export { openKnowledgeBase } from './subjects/knowledge-base.ts';
+export type { KnowledgeBase, KnowledgeBaseOptions, Topic } from './subjects/knowledge-base.ts';
+export { buildKnowledgeSection, describeKnowledgeTopic, isListable, renderKnowledgeSection } from './knowledge/section.ts';
+export type { KnowledgeTopic } from './knowledge/section.ts';
 export {
   LEARN_PARAMETERS,
   buildLearnDefinition,
@@ -94,12 +94,12 @@ export {
   resolveTopicId,
   runLearn,
   unknownTopicMessage,
-} from './learn-tool.ts';
-export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './learn-tool.ts';
-export { KEYWORD_LIMIT, keywordsOf, subjectKeywords, wordSetOf } from './keywords.ts';
-export type { KeywordSource } from './keywords.ts';
-export { readLearningsFile, writeFileAtomically } from './learnings-file.ts';
-export type { AtomicWriteOps, StoreFileReading } from './learnings-file.ts';
+} from './knowledge/learn.ts';
+export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './knowledge/learn.ts';
+export { KEYWORD_LIMIT, keywordsOf, subjectKeywords, wordSetOf } from './catalog/keywords.ts';
+export type { KeywordSource } from './catalog/keywords.ts';
+export { readLearningsFile, writeFileAtomically } from './learnings/file.ts';
+export type { AtomicWriteOps, StoreFileReading } from './learnings/file.ts';
 export {
   DEFAULT_PRUNE_MAX_AGE_DAYS,
   INITIAL_CONFIDENCE,
@@ -110,8 +110,8 @@ export {
   newLearningId,
   pruneLearnings,
   pruneRules,
-} from './learnings-rules.ts';
-export type { AddOutcome, DuplicateMatch, LearningsStats, NewLearning, PruneRules } from './learnings-rules.ts';
+} from './learnings/rules.ts';
+export type { AddOutcome, DuplicateMatch, LearningsStats, NewLearning, PruneRules } from './learnings/rules.ts';
 export {
   LEARNINGS_STORE_VERSION,
   LEARNING_CATEGORIES,
@@ -122,10 +122,10 @@ export {
   parseLearningsStore,
   serializeLearningsStore,
   validLearnings,
-} from './learnings-store.ts';
-export type { Learning, LearningCategory, LearningsStore, StoreEntry, StoreReading } from './learnings-store.ts';
-export { formatConfidence, learningSlug, learningSlugSegment, learningSubjects, renderLearning } from './learnings-subjects.ts';
-export { resolveSubjectLink } from './links.ts';
+} from './learnings/store.ts';
+export type { Learning, LearningCategory, LearningsStore, StoreEntry, StoreReading } from './learnings/store.ts';
+export { formatConfidence, learningSlug, learningSlugSegment, learningSubjects, renderLearning } from './learnings/subjects.ts';
+export { resolveSubjectLink } from './subjects/relative-links.ts';
 export {
   LLM_CONTENT_LIMIT,
   applySummaries,
@@ -135,31 +135,31 @@ export {
   llmSummaryKey,
   parseSummaryResponse,
   summaryFailureMessages,
-} from './llm-summary.ts';
-export type { LlmSummarySettings, SummaryAnswer, SummaryCandidate, SummaryFailure, SummaryFailureContext } from './llm-summary.ts';
-export { renderIndexText, renderLlmsFullText, renderLlmsText } from './llms-text.ts';
-export type { LinkTarget, LinkTopic } from './links.ts';
-export { readSubjectContent } from './read-subject.ts';
-export type { SubjectContent } from './read-subject.ts';
-export { changesBySubject, diffPublished } from './published-changes.ts';
-export type { SubjectChange } from './published-changes.ts';
-export { resolvePatterns } from './resolve.ts';
-export type { Resolution } from './resolve.ts';
-export { shardOf } from './shard.ts';
-export { writeCacheFile } from './cache-file.ts';
-export { changeAnchor, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';
-export { dropLeadingDots, slugOf } from './slug.ts';
-export { LINKS_FILE, listTopicLinks, parseLinksFile, readTopicLinks } from './source-links.ts';
-export type { LinksReading, ListedTopicLinks, SourceLink, TopicLinks } from './source-links.ts';
-export { sourceSlugOf } from './source-slug.ts';
-export type { SourceSlug } from './source-slug.ts';
-export { sourceContent, sourceSubjects } from './source-subjects.ts';
-export type { SourceDocument, SourceDocuments, SourceFormat, SubjectSource } from './source-subjects.ts';
-export { collectSubjects, removeDisabled } from './subjects.ts';
-export type { Subject } from './subjects.ts';
-export { SUMMARY_LENGTH, cutSummary, summarize } from './summary.ts';
-export { loadMarkdownParser, markdownText, parseMarkdown } from './markdown-parser.ts';
-export type { SummaryInput } from './summary.ts';
-export { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
-export { countTokens, loadTokenizer } from './tokens.ts';
-export { walkTopicFolder } from './walk.ts';
+} from './summaries/llm-summary.ts';
+export type { LlmSummarySettings, SummaryAnswer, SummaryCandidate, SummaryFailure, SummaryFailureContext } from './summaries/llm-summary.ts';
+export { renderIndexText, renderLlmsFullText, renderLlmsText } from './publish/llms-text.ts';
+export type { LinkTarget, LinkTopic } from './subjects/relative-links.ts';
+export { readSubjectContent } from './subjects/read-subject.ts';
+export type { SubjectContent } from './subjects/read-subject.ts';
+export { changesBySubject, diffPublished } from './diff/published-changes.ts';
+export type { SubjectChange } from './diff/published-changes.ts';
+export { resolvePatterns } from './subjects/resolve.ts';
+export type { Resolution } from './subjects/resolve.ts';
+export { shardOf } from './publish/shard.ts';
+export { writeCacheFile } from './publish/cache-file.ts';
+export { changeAnchor, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './publish/site-urls.ts';
+export { dropLeadingDots, slugOf } from './subjects/slug.ts';
+export { LINKS_FILE, listTopicLinks, parseLinksFile, readTopicLinks } from './url-sources/links-file.ts';
+export type { LinksReading, ListedTopicLinks, SourceLink, TopicLinks } from './url-sources/links-file.ts';
+export { sourceSlugOf } from './url-sources/slug.ts';
+export type { SourceSlug } from './url-sources/slug.ts';
+export { sourceContent, sourceSubjects } from './url-sources/subjects.ts';
+export type { SourceDocument, SourceDocuments, SourceFormat, SubjectSource } from './url-sources/subjects.ts';
+export { collectSubjects, removeDisabled } from './subjects/subjects.ts';
+export type { Subject } from './subjects/subjects.ts';
+export { SUMMARY_LENGTH, cutSummary, summarize } from './summaries/extractive.ts';
+export { loadMarkdownParser, markdownText, parseMarkdown } from './markdown/parser.ts';
+export type { SummaryInput } from './summaries/extractive.ts';
+export { loadFrontMatterParser, readFrontMatter, titleOf } from './catalog/title.ts';
+export { countTokens, loadTokenizer } from './catalog/tokens.ts';
+export { walkTopicFolder } from './subjects/walk.ts';

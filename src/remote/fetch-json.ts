@@ -5,7 +5,7 @@
  * than the limit, or throws anything but a {@link RemoteError} for a bad answer.
  */
 import type { z } from 'zod';
-import { FORMAT_VERSION } from '../kb/endpoint-schemas.ts';
+import { FORMAT_VERSION } from '../kb/publish/endpoint-schemas.ts';
 
 /** How long one request may take (headers and body), unless `SYLLABUS_REMOTE_TIMEOUT_MS` says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 10_000;

@@ -3,8 +3,8 @@
  * summary, `/kb/keywords.json` its keywords and confidence; joined, they are the entries the core
  * ranks, so that the answer is the one local files give.
  */
-import type { FindEntry } from '../kb/find.ts';
-import type { KeywordsFile, SiteIndex } from '../kb/endpoint-schemas.ts';
+import type { FindEntry } from '../kb/knowledge/find.ts';
+import type { KeywordsFile, SiteIndex } from '../kb/publish/endpoint-schemas.ts';
 import { RemoteError } from './fetch-json.ts';
 import type { RemoteSite } from './remote-site.ts';
 

@@ -3,9 +3,9 @@
  * values applied (SPEC 5): the site's knowledge file holds, per topic, the subjects it pre-loads;
  * `-k` patterns resolve like `learned` ones and are appended after them.
  */
-import { type KnowledgeTopic, renderKnowledgeSection } from '../kb/knowledge-section.ts';
-import { type LearnToolDefinition, renderLearnDefinition } from '../kb/learn-tool.ts';
-import type { KnowledgeFile, SiteIndex } from '../kb/endpoint-schemas.ts';
+import { type KnowledgeTopic, renderKnowledgeSection } from '../kb/knowledge/section.ts';
+import { type LearnToolDefinition, renderLearnDefinition } from '../kb/knowledge/learn.ts';
+import type { KnowledgeFile, SiteIndex } from '../kb/publish/endpoint-schemas.ts';
 import { MAX_CONCURRENT_REQUESTS, mapBounded } from './map-bounded.ts';
 import type { LearnedSets } from './remote-learn.ts';
 import { resolveRemotePatterns } from './remote-patterns.ts';

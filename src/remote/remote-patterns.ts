@@ -4,10 +4,10 @@
  * the pattern (and of the pattern without leading dots); then the core's `resolvePatterns` decides
  * over the listed subjects and the hidden ones found, as it does locally.
  */
-import { compareStrings } from '../kb/diagnostics.ts';
-import { type Resolution, resolvePatterns } from '../kb/resolve.ts';
-import { dropLeadingDots } from '../kb/slug.ts';
-import type { SubjectFile, TopicEntry } from '../kb/endpoint-schemas.ts';
+import { compareStrings } from '../kb/diagnostics/diagnostics.ts';
+import { type Resolution, resolvePatterns } from '../kb/subjects/resolve.ts';
+import { dropLeadingDots } from '../kb/subjects/slug.ts';
+import type { SubjectFile, TopicEntry } from '../kb/publish/endpoint-schemas.ts';
 import { MAX_CONCURRENT_REQUESTS, mapBounded } from './map-bounded.ts';
 import type { RemoteSite } from './remote-site.ts';
 

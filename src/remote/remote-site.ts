@@ -4,7 +4,7 @@
  * schemas, and subjects verified by their sha256.
  */
 import { createHash } from 'node:crypto';
-import { addressOf, encodeAddressSegment } from '../kb/address.ts';
+import { addressOf, encodeAddressSegment } from '../kb/subjects/address.ts';
 import {
   KeywordsFileSchema,
   KnowledgeFileSchema,
@@ -15,7 +15,7 @@ import {
   type SiteIndex,
   type SubjectEntry,
   type SubjectFile,
-} from '../kb/endpoint-schemas.ts';
+} from '../kb/publish/endpoint-schemas.ts';
 import { DEFAULT_TIMEOUT_MS, fetchJson, RemoteError } from './fetch-json.ts';
 
 /** How long a fetched catalog or knowledge file is reused, by default. */

@@ -4,10 +4,10 @@
  * that an agent server does not fetch the catalog on every call.
  */
 import type { KnowledgeSource } from '../agent/knowledge-source.ts';
-import { parseFindArguments, renderFindResults, runFind } from '../kb/find.ts';
-import { renderKnowledgeSection } from '../kb/knowledge-section.ts';
-import { type Outcome, parseLearnArguments, renderLearnDefinition } from '../kb/learn-tool.ts';
-import type { KeywordsFile, SiteIndex } from '../kb/endpoint-schemas.ts';
+import { parseFindArguments, renderFindResults, runFind } from '../kb/knowledge/find.ts';
+import { renderKnowledgeSection } from '../kb/knowledge/section.ts';
+import { type Outcome, parseLearnArguments, renderLearnDefinition } from '../kb/knowledge/learn.ts';
+import type { KeywordsFile, SiteIndex } from '../kb/publish/endpoint-schemas.ts';
 import { RemoteError, timeoutFromEnv } from './fetch-json.ts';
 import { joinFindData, type RemoteFindData } from './remote-find.ts';
 import { extendKnowledge, learnedInKnowledge, remoteKnowledge, type ExtraKnowledge, type RemoteKnowledge } from './remote-knowledge.ts';

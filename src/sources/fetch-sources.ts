@@ -4,11 +4,11 @@
  * the knowledge base one document per URL. A failure is reported and the cached copy, if any,
  * stands in.
  */
-import type { SyllabusConfig } from '../kb/config-load.ts';
-import type { Diagnostic } from '../kb/diagnostics.ts';
-import { loadMarkdownParser } from '../kb/markdown-parser.ts';
-import { listTopicLinks } from '../kb/source-links.ts';
-import type { SourceDocument } from '../kb/source-subjects.ts';
+import type { SyllabusConfig } from '../kb/config/load.ts';
+import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
+import { loadMarkdownParser } from '../kb/markdown/parser.ts';
+import { listTopicLinks } from '../kb/url-sources/links-file.ts';
+import type { SourceDocument } from '../kb/url-sources/subjects.ts';
 import { mapBounded } from '../remote/map-bounded.ts';
 import { loadHtmlConverter } from './html-to-markdown.ts';
 import { convertBody, SOURCE_CONVERSION_VERSION } from './source-body.ts';

@@ -4,11 +4,11 @@
  * a kb.toml, dev) opens it here, and none of them goes to the network.
  */
 import path from 'node:path';
-import type { SyllabusConfig } from '../kb/config-load.ts';
-import type { Diagnostic } from '../kb/diagnostics.ts';
-import { type KnowledgeBase, openKnowledgeBase } from '../kb/knowledge-base.ts';
-import { listTopicLinks } from '../kb/source-links.ts';
-import type { SourceDocument } from '../kb/source-subjects.ts';
+import type { SyllabusConfig } from '../kb/config/load.ts';
+import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
+import { type KnowledgeBase, openKnowledgeBase } from '../kb/subjects/knowledge-base.ts';
+import { listTopicLinks } from '../kb/url-sources/links-file.ts';
+import type { SourceDocument } from '../kb/url-sources/subjects.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { documentOf, readCachedSource } from './source-cache.ts';
 

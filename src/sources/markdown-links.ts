@@ -4,7 +4,7 @@
  * of the text stays byte for byte as the page wrote it.
  */
 import type { Nodes } from 'mdast';
-import { parseMarkdown } from '../kb/markdown-parser.ts';
+import { parseMarkdown } from '../kb/markdown/parser.ts';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 

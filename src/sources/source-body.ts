@@ -2,8 +2,8 @@
  * A fetched body to a URL source's content (SPEC 8), by its content type: HTML becomes markdown,
  * markdown and plain text are kept as they are; anything else is refused.
  */
-import { isBinary } from '../kb/format.ts';
-import type { SourceFormat } from '../kb/source-subjects.ts';
+import { isBinary } from '../kb/subjects/format.ts';
+import type { SourceFormat } from '../kb/url-sources/subjects.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { absoluteMarkdownLinks } from './markdown-links.ts';
 import type { FetchProblem } from './url-fetch.ts';

@@ -11,7 +11,7 @@ import { buildCatalog, buildSummaryRequest, DEFAULT_SUMMARY_PROMPT, llmSummaryKe
 import { loadLlmSummaries, summarizeCatalog, summaryPhaseText, withCachedSummaries } from '../../src/build/llm-summaries.ts';
 import { completion, startFakeLlm, type FakeLlm } from '../helpers/fake-llm.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
-import { openTree } from '../kb/open-tree.ts';
+import { openTree } from '../helpers/open-tree.ts';
 
 const TOML = '[kb.topic.guide]\nsubjects = "guide"\n';
 const FILES = {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FORMAT_VERSION, KnowledgeFileSchema, SiteIndexSchema, SubjectFileSchema, type KnowledgeFile } from '../../src/kb/endpoint-schemas.ts';
+import { FORMAT_VERSION, KnowledgeFileSchema, SiteIndexSchema, SubjectFileSchema, type KnowledgeFile } from '../../src/kb/publish/endpoint-schemas.ts';
 import { addressOf, encodeAddressSegment, LEARN_PARAMETERS } from '../../src/kb/index.ts';
 
 /** A subject of a hand-written site. */

@@ -7,10 +7,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HastPluginDefinition } from 'satteri';
-import { addressOf } from '../../kb/address.ts';
-import type { CatalogSubject } from '../../kb/catalog.ts';
-import { resolveSubjectLink, type LinkTopic } from '../../kb/links.ts';
-import { folderUrl, subjectUrl } from '../../kb/site-urls.ts';
+import { addressOf } from '../../kb/subjects/address.ts';
+import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
+import { resolveSubjectLink, type LinkTopic } from '../../kb/subjects/relative-links.ts';
+import { folderUrl, subjectUrl } from '../../kb/publish/site-urls.ts';
 
 /** What rendering a subject depends on besides the subject itself. */
 export interface RenderContext {

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { CatalogSubject } from '../../kb/catalog.ts';
-import { loadFrontMatterParser, readFrontMatter } from '../../kb/title.ts';
+import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
+import { loadFrontMatterParser, readFrontMatter } from '../../kb/catalog/title.ts';
 import { outputPackageVersions } from '../package-info.ts';
 import type { SiteData } from '../site-data.ts';
 import type { RenderContext } from './markdown-plugins.ts';

@@ -8,8 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeCacheFile } from '../../kb/cache-file.ts';
-import { shardOf } from '../../kb/shard.ts';
+import { writeCacheFile } from '../../kb/publish/cache-file.ts';
+import { shardOf } from '../../kb/publish/shard.ts';
 
 /** A heading of a rendered subject, for its table of contents. */
 export interface SubjectHeading {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { finishSubjectHtml, textOf } from '../../../src/build/render/rendered-html.ts';
-import { firstHeading } from '../../../src/kb/title.ts';
+import { firstHeading } from '../../../src/kb/catalog/title.ts';
 
 /** The finished HTML alone. */
 const finish = (html: string, title: string): string => finishSubjectHtml(html, title).html;

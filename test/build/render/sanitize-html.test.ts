@@ -11,7 +11,7 @@ import type { Element, Nodes } from 'hast';
 import { defaultSchema } from 'hast-util-sanitize';
 import { htmlToHast } from 'satteri';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogSubject } from '../../../src/kb/catalog.ts';
+import type { CatalogSubject } from '../../../src/kb/catalog/catalog.ts';
 import type { RenderContext } from '../../../src/build/render/markdown-plugins.ts';
 import { CODE_THEMES, createMarkdownRenderer, type MarkdownRenderer } from '../../../src/build/render/markdown-renderer.ts';
 import { createHtmlSanitizer, escapeUnclosedRawText } from '../../../src/build/render/sanitize-html.ts';

@@ -1,0 +1,292 @@
+/**
+ * The catalog: one model of the knowledge base that every surface reads (site pages, endpoints,
+ * CLI, agent server). Built once per build by reading every subject.
+ */
+import { addressOf } from '../subjects/address.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { IMAGE_EXTENSIONS, languageOf, type SkipReason, type SubjectFormat } from '../subjects/format.ts';
+import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
+import { splitKnowledgeFlag } from '../config/load.ts';
+import { renderKnowledgeSection } from '../knowledge/section.ts';
+import { listTopic, renderLearnDefinition, renderListing, type LearnToolDefinition } from '../knowledge/learn.ts';
+import { learningSummaryText } from '../learnings/subjects.ts';
+import { markdownHeadings } from '../markdown/headings.ts';
+import { subjectKeywords } from './keywords.ts';
+import { resolvePatterns } from '../subjects/resolve.ts';
+import { loadMarkdownParser } from '../markdown/parser.ts';
+import { summarize } from '../summaries/extractive.ts';
+import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
+import { countTokens, loadTokenizer } from './tokens.ts';
+
+/** One subject as every surface sees it. */
+export interface CatalogSubject {
+  topic: string;
+  slug: string;
+  /** The slug encoded for URLs and file names (SPEC 6). */
+  address: string;
+  /** Path relative to the topic folder, as on disk. */
+  path: string;
+  /** Absolute path of the file (never published). */
+  file: string;
+  hidden: boolean;
+  learned: boolean;
+  format: SubjectFormat;
+  /** Fence language of a `code` subject, else null. */
+  language: string | null;
+  skipped: SkipReason | null;
+  title: string;
+  /** One paragraph for listings (SPEC 8); `''` when the subject has no text to summarise. */
+  summary: string;
+  /** Up to 20 words of the title, summary and headings that `find` ranks by (SPEC 8). */
+  keywords: string[];
+  /**
+   * The texts of a markdown subject's headings, in order (none for other formats); for a learning,
+   * its title then its stored keywords. Keywords are made again from them when the summary changes.
+   */
+  headings: string[];
+  /** How much `find` trusts the subject, 0 to 1 (SPEC 8): 1 for a plain subject. */
+  confidence: number;
+  /** For a learning (SPEC 8): its id and the line of its entry in the store `file`; null for a file. */
+  learning: { id: string; line: number } | null;
+  /**
+   * For a URL source (SPEC 8): its URL, the line of `links.txt` (the `file`) that lists it, and
+   * when its content was fetched (ISO 8601); null for a file or a learning.
+   */
+  source: { url: string; line: number; fetchedAt: string } | null;
+  /** Front matter of a markdown subject (empty otherwise). */
+  frontMatter: Record<string, unknown>;
+  /** Size of the file as stored. */
+  bytes: number;
+  /** sha256 (hex) of the section-4 content, as UTF-8. */
+  sha256: string;
+  /** o200k_base tokens of the section-4 content. */
+  tokens: number;
+  /** The section-4 content. */
+  content: string;
+}
+
+/** One enabled topic in the catalog. */
+export interface CatalogTopic {
+  id: string;
+  title: string | undefined;
+  introduction: string | undefined;
+  description: string | undefined;
+  /** Absolute folder of the topic's subjects (never published). */
+  dir: string;
+  /** Every enabled subject, hidden ones included (flagged), in slug order. */
+  subjects: CatalogSubject[];
+  /** Tokens of the listed (visible) subjects. */
+  tokens: number;
+  /** The `learn` listing of the topic. */
+  listing: string;
+}
+
+/** A `<knowledge>` section with the `learn` tool that agrees with it. */
+export interface CatalogKnowledge {
+  /** The section (SPEC 4), or null when there is none. */
+  prompt: string | null;
+  tool: LearnToolDefinition | null;
+  /** Tokens of the section. */
+  tokens: number;
+  /** Per enabled topic, in config order, the subjects the section pre-loads, in order. */
+  topics: { id: string; preloaded: { slug: string; content: string }[] }[];
+}
+
+/** The whole catalog. */
+export interface Catalog {
+  topics: CatalogTopic[];
+  /** The section of the config as written. */
+  knowledge: CatalogKnowledge;
+  /** The section of each `[profile.<name>]`, in config order. */
+  profiles: Map<string, CatalogKnowledge>;
+}
+
+/**
+ * What the catalog computed for a content before, kept by a host between runs (the build's cache):
+ * a subject whose content did not change is not tokenized or summarised again. Keys are
+ * {@link memoKey}s; the host drops the whole memo when {@link CATALOG_MEMO_VERSION} changes.
+ */
+export interface CatalogMemo {
+  get(key: string): CatalogMemoEntry | undefined;
+  set(key: string, value: CatalogMemoEntry): void;
+}
+
+/** What a {@link CatalogMemo} keeps of one content. */
+export interface CatalogMemoEntry {
+  tokens: number;
+  /** The extractive summary. */
+  summary: string;
+  /** The texts of the headings of a markdown content (none for other formats). */
+  headings: string[];
+}
+
+/** The version of what a memo holds: the tokenizer, the summary and the heading rules. Change it with any. */
+export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:2;headings:1';
+
+/** The memo key of a subject: its format and the sha256 of its content. */
+export function memoKey(format: SubjectFormat, sha256: string): string {
+  return `${format}:${sha256}`;
+}
+
+/** Options of {@link buildCatalog}. */
+export interface CatalogOptions {
+  /** Earlier results by content; see {@link CatalogMemo}. */
+  memo?: CatalogMemo | undefined;
+}
+
+/** Builds the catalog of a knowledge base, reading every subject; reports what reading found. */
+export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = {}): Promise<{ catalog: Catalog; diagnostics: Diagnostic[] }> {
+  const [{ createHash }] = await Promise.all([import('node:crypto'), loadTokenizer(), loadFrontMatterParser(), loadMarkdownParser()]);
+  const diagnostics: Diagnostic[] = [];
+  const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+  const kbTopics = kb.topics();
+  const topics = kbTopics.map((topic) => catalogTopic(kb, topic, sha256, diagnostics, options.memo));
+  const knowledgeOf = (extra: Map<string, string[]>, profile: string | undefined): CatalogKnowledge => {
+    const knowledge = buildCatalogKnowledge(kbTopics, topics, extra);
+    const budget = kb.config.kb.knowledge_budget_tokens;
+    if (knowledge.tokens > budget) {
+      const which = profile === undefined ? 'The <knowledge> section' : `The <knowledge> section of profile.${profile}`;
+      diagnostics.push({
+        kind: 'warning',
+        code: 'knowledge-tokens',
+        message: `${which} has ${knowledge.tokens} tokens, over the budget of ${budget} (kb.knowledge_budget_tokens). Pre-load fewer subjects (learned), or raise the budget.`,
+        file: kb.config.files[0]!,
+      });
+    }
+    return knowledge;
+  };
+  const profiles = new Map<string, CatalogKnowledge>();
+  for (const [name, entries] of kb.config.profiles) profiles.set(name, knowledgeOf(profilePatterns(kb, name, entries, diagnostics), name));
+  return { catalog: { topics, knowledge: knowledgeOf(new Map(), undefined), profiles }, diagnostics };
+}
+
+/**
+ * The extra learned patterns of a profile by topic id. Entries for a disabled topic are left out
+ * with a warning: the topic does not exist for any output.
+ */
+function profilePatterns(kb: KnowledgeBase, name: string, entries: readonly string[], diagnostics: Diagnostic[]): Map<string, string[]> {
+  const extra = new Map<string, string[]>();
+  entries.forEach((entry, index) => {
+    const { topic, pattern } = splitKnowledgeFlag(entry);
+    if (!kb.topic(topic)) {
+      diagnostics.push({
+        kind: 'warning',
+        code: 'profile-topic-disabled',
+        message: `profile.${name}.knowledge[${index}]: ${JSON.stringify(entry)} names the disabled topic ${JSON.stringify(topic)}; the profile leaves it out. Remove the entry, or enable the topic.`,
+        file: kb.config.files[0]!,
+      });
+      return;
+    }
+    extra.set(topic, [...(extra.get(topic) ?? []), pattern]);
+  });
+  return extra;
+}
+
+/**
+ * The `<knowledge>` section with `extra` learned patterns appended to each topic's own (a
+ * profile's, or none), from subjects already read: no file is read again.
+ */
+function buildCatalogKnowledge(kbTopics: readonly Topic[], topics: readonly CatalogTopic[], extra: ReadonlyMap<string, string[]>): CatalogKnowledge {
+  const described = kbTopics.map((topic, index) => {
+    const more = extra.get(topic.id) ?? [];
+    let learned = topic.learned;
+    if (more.length > 0) {
+      const resolution = resolvePatterns(topic.subjects, topic.bySlug, [...topic.config.learned, ...more]);
+      // Profile patterns are compiled when the config loads; an invalid one leaves the topic as written.
+      if (resolution.ok) learned = resolution.slugs;
+    }
+    const learnedSet = new Set(learned);
+    const content = new Map(topics[index]!.subjects.map((s) => [s.slug, s.content]));
+    return {
+      id: topic.id,
+      title: topic.title,
+      introduction: topic.introduction,
+      description: topic.description,
+      listable: topic.subjects.some((s) => !s.hidden && !learnedSet.has(s.slug)),
+      preloaded: learned.map((slug) => ({ slug, content: content.get(slug)! })),
+    };
+  });
+  const prompt = renderKnowledgeSection(described);
+  return {
+    prompt: prompt === '' ? null : prompt,
+    tool: renderLearnDefinition(described.filter((t) => t.listable)),
+    tokens: countTokens(prompt),
+    topics: described.map((t) => ({ id: t.id, preloaded: t.preloaded })),
+  };
+}
+
+function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) => string, diagnostics: Diagnostic[], memo: CatalogMemo | undefined): CatalogTopic {
+  const warnTokens = kb.config.kb.warn_subject_tokens;
+  // Resolving learned patterns reports the ones that match nothing, even in a topic with no subjects.
+  void topic.learned;
+  const subjects = topic.subjects.map((subject): CatalogSubject => {
+    const read = kb.read(subject);
+    const warn = (code: Diagnostic['code'], message: string, line?: number): void => {
+      diagnostics.push({ kind: 'warning', code, message, file: subject.file, ...(line ? { line } : {}) });
+    };
+    if (read.skipped === 'binary') {
+      warn(
+        'binary',
+        IMAGE_EXTENSIONS.has(subject.extension)
+          ? `Image: the site shows it on its page; agents get a one-line message instead (subject "${subject.slug}"). Describe what matters in a text subject too.`
+          : `Binary file: agents get a one-line message instead of its content (subject "${subject.slug}"), and the site offers it as a download. Replace it with text if agents need what it says.`,
+      );
+    }
+    if (read.skipped === 'too-large') warn('oversized', `${read.bytes} bytes, over kb.max_subject_bytes (${kb.config.kb.max_subject_bytes}): its content is skipped. Split the file or raise the limit.`);
+    if (read.skipped === 'unreadable') warn('unreadable', 'Cannot read the file: its content is skipped. Fix its permissions.');
+    if (read.invalidUtf8) warn('non-utf8', 'Not valid UTF-8: invalid bytes are shown as U+FFFD. Re-save the file as UTF-8.');
+    const markdown = subject.format === 'markdown' && read.skipped === null;
+    const frontMatter = markdown ? readFrontMatter(read.text) : { data: {}, lines: 0, error: undefined };
+    if (frontMatter.error) warn('front-matter', `Front matter is not valid YAML (${frontMatter.error.message}); it is ignored. Fix the YAML between the --- lines.`, frontMatter.error.line);
+    const contentSha = sha256(read.content);
+    const key = memoKey(subject.format, contentSha);
+    let known = memo?.get(key);
+    if (!known) {
+      known = {
+        tokens: countTokens(read.content),
+        summary: read.skipped === null ? summarize({ format: subject.format, text: subject.learning ? learningSummaryText(subject.learning.entry) : read.text, frontMatterLines: frontMatter.lines, description: frontMatter.data['description'] }) : '',
+        headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [],
+      };
+      memo?.set(key, known);
+    }
+    const { tokens, summary } = known;
+    // A learning's keywords were chosen for retrieval (seed 004): they count where headings do.
+    const headings = subject.learning ? [...known.headings, ...subject.learning.entry.keywords] : known.headings;
+    const title = titleOf(subject.slug, markdown, read.text, frontMatter);
+    if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);
+    return {
+      topic: topic.id,
+      slug: subject.slug,
+      address: addressOf(subject.slug),
+      path: subject.path,
+      file: subject.file,
+      hidden: subject.hidden,
+      learned: topic.learnedSet.has(subject.slug),
+      format: subject.format,
+      language: languageOf(subject.extension),
+      skipped: read.skipped,
+      title,
+      summary,
+      keywords: subjectKeywords({ title, summary, headings }),
+      headings,
+      confidence: subject.learning ? subject.learning.entry.confidence : 1,
+      learning: subject.learning ? { id: subject.learning.entry.id, line: subject.learning.line } : null,
+      source: subject.source ? { url: subject.source.url, line: subject.source.line, fetchedAt: subject.source.document.fetchedAt } : null,
+      frontMatter: frontMatter.data,
+      bytes: read.bytes,
+      sha256: contentSha,
+      tokens,
+      content: read.content,
+    };
+  });
+  return {
+    id: topic.id,
+    title: topic.title,
+    introduction: topic.introduction,
+    description: topic.description,
+    dir: topic.config.dir,
+    subjects,
+    tokens: subjects.filter((s) => !s.hidden).reduce((sum, s) => sum + s.tokens, 0),
+    listing: renderListing(listTopic(topic)),
+  };
+}

@@ -1,0 +1,64 @@
+/** Subject titles and front matter (SPEC 6): front matter `title`, else the first `# ` heading, else the slug's last segment. */
+import { createFenceReader } from '../markdown/fences.ts';
+
+type ParseDocument = typeof import('yaml').parseDocument;
+let parseDocument: ParseDocument | undefined;
+
+/** Loads the YAML parser; call once before {@link readFrontMatter}. Commands that never read front matter never load it. */
+export async function loadFrontMatterParser(): Promise<void> {
+  parseDocument ??= (await import('yaml')).parseDocument;
+}
+
+/** Front matter of a markdown subject, and where it was broken if it was. */
+export interface FrontMatter {
+  data: Record<string, unknown>;
+  /** Lines the front matter block takes, fences included (0 when there is none). */
+  lines: number;
+  /** A message when the block is not valid YAML (the data is then empty). */
+  error: { message: string; line: number } | undefined;
+}
+
+/** Reads a leading `---` … `---` YAML block. */
+export function readFrontMatter(text: string): FrontMatter {
+  const none: FrontMatter = { data: {}, lines: 0, error: undefined };
+  if (!text.startsWith('---\n')) return none;
+  const end = text.indexOf('\n---', 3);
+  if (end === -1) return none;
+  const after = text.slice(end + 4);
+  if (after !== '' && !after.startsWith('\n')) return none;
+  if (!parseDocument) throw new Error('readFrontMatter called before loadFrontMatterParser');
+  const yaml = text.slice(4, end + 1);
+  const lines = yaml.split('\n').length + 1;
+  const document = parseDocument(yaml);
+  if (document.errors.length > 0) {
+    const first = document.errors[0]!;
+    return { data: {}, lines, error: { message: first.message.split('\n')[0] ?? 'invalid YAML', line: (first.linePos?.[0]?.line ?? 1) + 1 } };
+  }
+  const data = document.toJS() as unknown;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return { data: {}, lines, error: data === null ? undefined : { message: 'front matter is not a mapping of keys to values', line: 2 } };
+  }
+  return { data: data as Record<string, unknown>, lines, error: undefined };
+}
+
+/** The text of the first `# ` heading outside code fences, if any. */
+export function firstHeading(text: string): string | undefined {
+  const inCode = createFenceReader();
+  for (const line of text.split('\n')) {
+    if (inCode(line)) continue;
+    const heading = /^ {0,3}# +(.*?)(?: +#+)? *$/.exec(line);
+    if (heading && heading[1] !== '') return heading[1];
+  }
+  return undefined;
+}
+
+/** A subject's title: front matter `title` (markdown), else its first `# ` heading (markdown), else the slug's last segment. */
+export function titleOf(slug: string, markdown: boolean, text: string, frontMatter: FrontMatter): string {
+  if (markdown) {
+    const fromMatter = frontMatter.data['title'];
+    if (typeof fromMatter === 'string' && fromMatter.trim() !== '') return fromMatter.trim();
+    const heading = firstHeading(frontMatter.lines > 0 ? text.split('\n').slice(frontMatter.lines).join('\n') : text);
+    if (heading !== undefined) return heading;
+  }
+  return slug.slice(slug.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,19 @@
+/**
+ * The content checks of the PR gate (links, mentions, titles, near-duplicates), run by `check`
+ * and by the build's summary, so that both report the same warnings (SPEC 5).
+ */
+import type { Catalog } from '../catalog/catalog.ts';
+import type { SiteConfig } from '../config/load.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { checkNearDuplicates } from './near-duplicates.ts';
+import { checkLinks } from './links.ts';
+import { checkMentions } from './mentions.ts';
+import { checkTitles } from './titles.ts';
+
+/**
+ * Every content check over a catalog. Needs `loadMarkdownParser()` first. `root` is the folder
+ * near-duplicate warnings name files relative to (the first config file's).
+ */
+export function checkContent(catalog: Catalog, site: SiteConfig, root: string): Diagnostic[] {
+  return [...checkLinks(catalog, site), ...checkMentions(catalog), ...checkTitles(catalog), ...checkNearDuplicates(catalog, root)];
+}

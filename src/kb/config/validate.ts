@@ -1,0 +1,212 @@
+/**
+ * Parsing and validating one config file (SPEC 1): TOML, then the schema (config/schema.ts), then
+ * topic ids and patterns. Pure: a file's result depends on its path and text only, so a host may
+ * keep it while the file is unchanged (see src/build/read-config.ts).
+ */
+import { parse, TomlError } from 'smol-toml';
+import type * as z from 'zod/mini';
+import { locatePath } from './locate.ts';
+import { configError, dottedPath, mergeConfigFiles, splitKnowledgeFlag, type ConfigResult, type ConfigSource, type ValidatedConfigFile } from './load.ts';
+import { ConfigFileSchema, KNOWN_KEYS, KNOWN_TABLES, RESERVED_TOPIC_IDS, TOPIC_ID } from './schema.ts';
+import { profileNameProblem, quoteKey, quoteValue } from './values.ts';
+import type { Diagnostic, DiagnosticCode } from '../diagnostics/diagnostics.ts';
+import { compilePattern } from '../subjects/glob.ts';
+import { suggestName } from '../diagnostics/suggest.ts';
+
+/** Parses, validates and merges config files in order: `validateConfigFile` on each, then `mergeConfigFiles`. */
+export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
+  return mergeConfigFiles(sources.map(validateConfigFile));
+}
+
+/** Describes a TOML value's type for an error message. */
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null || value === undefined) return 'nothing';
+  if (value instanceof Date) return 'a date';
+  if (typeof value === 'object') return 'a table';
+  if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
+  if (typeof value === 'string') return `the string ${quoteValue(value)}`;
+  return `${typeof value === 'boolean' ? 'the boolean' : 'the value'} ${String(value)}`;
+}
+
+/** Describes what a Zod type issue expected. */
+function describeExpected(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    switch (issue.expected) {
+      case 'string':
+        return 'a string (in quotes)';
+      case 'boolean':
+        return 'true or false';
+      case 'array':
+        return 'an array of strings, like ["a", "b"]';
+      case 'object':
+        return 'a table';
+      case 'int':
+        return 'a whole number';
+      case 'number':
+        return 'a number';
+      default:
+        return String(issue.expected);
+    }
+  }
+  if (issue.code === 'too_small') return 'a number greater than 0';
+  return issue.message;
+}
+
+/** The known keys for a table path, if Syllabus defines that table. */
+function knownKeysAt(at: readonly PropertyKey[]): readonly string[] | undefined {
+  const shape = at.map((p, i) => ((at[0] === 'kb' && at[1] === 'topic' && i === 2) || (at[0] === 'profile' && i === 1) ? '*' : String(p)));
+  return KNOWN_KEYS[shape.join('.')];
+}
+
+/** Normalises strings: `\r\n` → `\n`, trailing line breaks removed, empty strings dropped. */
+function normalizeStrings(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const text = value.replaceAll('\r\n', '\n').replace(/\n+$/, '');
+    return text === '' ? undefined : text;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const normalized = normalizeStrings(item);
+    if (normalized !== undefined) out[key] = normalized;
+  }
+  return out;
+}
+
+/** Parses and validates one config file: its tables when they are valid, and every problem found. */
+export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
+  const diagnostics: Diagnostic[] = [];
+  let raw: Record<string, unknown>;
+  try {
+    raw = parse(source.text) as Record<string, unknown>;
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+    const what = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
+    diagnostics.push({
+      kind: 'config-error',
+      code: 'toml-syntax',
+      message: `TOML syntax error: ${what}. Fix the TOML at line ${error.line}, column ${error.column}.`,
+      file: source.file,
+      line: error.line,
+      column: error.column,
+    });
+    return { source, file: undefined, diagnostics };
+  }
+
+  for (const key of Object.keys(raw)) {
+    if ((KNOWN_TABLES as readonly string[]).includes(key)) continue;
+    const suggestion = suggestName(key, KNOWN_TABLES);
+    if (suggestion) {
+      const position = locatePath(source.text, [key]);
+      diagnostics.push({
+        kind: 'warning',
+        code: 'unknown-table',
+        message: `[${quoteKey(key)}] is not a Syllabus table and is ignored. Did you mean [${suggestion}]?`,
+        file: source.file,
+        ...(position ?? {}),
+      });
+    }
+  }
+
+  const known = Object.fromEntries(KNOWN_TABLES.filter((t) => t in raw).map((t) => [t, normalizeStrings(raw[t])]));
+  const result = ConfigFileSchema.safeParse(known, { reportInput: true });
+  if (!result.success) {
+    for (const issue of result.error.issues) diagnostics.push(...describeIssue(source, issue));
+  }
+
+  const topics = (raw['kb'] as { topic?: unknown } | undefined)?.topic;
+  if (topics && typeof topics === 'object' && !Array.isArray(topics)) {
+    for (const id of Object.keys(topics)) diagnostics.push(...checkTopicId(source, id));
+  }
+  const profiles = raw['profile'];
+  if (profiles && typeof profiles === 'object' && !Array.isArray(profiles)) {
+    for (const name of Object.keys(profiles)) {
+      const problem = profileNameProblem(name);
+      if (problem) diagnostics.push(configError(source, 'bad-name', ['profile', name], `${dottedPath(['profile', name])}: ${problem}`));
+    }
+  }
+  if (diagnostics.some((d) => d.kind === 'config-error')) return { source, file: undefined, diagnostics };
+  const file = result.data!;
+  for (const [id, topic] of Object.entries(file.kb?.topic ?? {})) {
+    if (topic.subjects !== undefined && topic.learnings !== undefined) {
+      diagnostics.push(
+        configError(
+          source,
+          'subjects-and-learnings',
+          ['kb', 'topic', id, 'learnings'],
+          `kb.topic.${id}: both subjects and learnings are set. A topic reads either a folder (subjects = "<folder>") or a learnings store (learnings = "<file>.json"); remove one of them.`,
+        ),
+      );
+    }
+    for (const field of ['learned', 'disabled'] as const) {
+      topic[field]?.forEach((pattern, index) => {
+        const compiled = compilePattern(pattern);
+        if (!compiled.ok) {
+          diagnostics.push(
+            configError(source, 'invalid-pattern', ['kb', 'topic', id, field, index], `kb.topic.${id}.${field}[${index}]: ${compiled.message} Fix or remove the pattern.`),
+          );
+        }
+      });
+    }
+  }
+  for (const [name, profile] of Object.entries(file.profile ?? {})) {
+    profile.knowledge?.forEach((value, index) => {
+      const compiled = compilePattern(splitKnowledgeFlag(value).pattern);
+      if (!compiled.ok) {
+        diagnostics.push(
+          configError(source, 'invalid-pattern', ['profile', name, 'knowledge', index], `${dottedPath(['profile', name, 'knowledge', index])}: ${compiled.message} Fix or remove the pattern.`),
+        );
+      }
+    });
+  }
+  return { source, file: diagnostics.some((d) => d.kind === 'config-error') ? undefined : file, diagnostics };
+}
+
+/** Turns a schema issue into configuration errors with a fix (one per unknown key; a refused value with its rule's code). */
+function describeIssue(source: ConfigSource, issue: z.core.$ZodIssue): Diagnostic[] {
+  const base = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (issue.code === 'unrecognized_keys') {
+    const keys = knownKeysAt(base) ?? [];
+    return issue.keys.map((key) => {
+      const at = [...base, key];
+      const suggestion = suggestName(key, keys);
+      const hint = suggestion ? `Did you mean "${suggestion}"?` : `Remove it; valid keys here: ${keys.join(', ')}.`;
+      return configError(source, 'unknown-key', at, `${dottedPath(at)}: unknown key. ${hint}`);
+    });
+  }
+  if (issue.code === 'custom') {
+    const code = (issue.params as { code: DiagnosticCode }).code;
+    return [configError(source, code, base, `${dottedPath(base)}: ${issue.message}`)];
+  }
+  const input = (issue as { input?: unknown }).input;
+  return [
+    configError(source, 'wrong-type', base, `${dottedPath(base)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`),
+  ];
+}
+
+/** Topic ids must be valid and not reserved. */
+function checkTopicId(source: ConfigSource, id: string): Diagnostic[] {
+  const at = ['kb', 'topic', id];
+  if ((RESERVED_TOPIC_IDS as readonly string[]).includes(id)) {
+    return [
+      configError(
+        source,
+        'reserved-topic-id',
+        at,
+        `kb.topic.${id}: the topic id "${id}" is reserved for the site's own routes (${RESERVED_TOPIC_IDS.join(', ')}). Rename the table, e.g. [kb.topic.${id}-notes].`,
+      ),
+    ];
+  }
+  if (TOPIC_ID.test(id)) return [];
+  let fixed = id.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[^A-Za-z]+/, '');
+  if (fixed === '') fixed = 'topic';
+  return [
+    configError(
+      source,
+      'bad-topic-id',
+      at,
+      `kb.topic.${quoteValue(id)}: invalid topic id ${quoteValue(id)}. Topic ids start with a letter and contain only letters, digits, "-" and "_"; rename the table, e.g. [kb.topic.${fixed}].`,
+    ),
+  ];
+}

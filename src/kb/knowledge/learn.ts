@@ -1,0 +1,181 @@
+/** The `learn` tool (SPEC 4): its definition, topic resolution, listing and loading, byte for byte. */
+import { checkPatterns } from './call-limits.ts';
+import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
+import { renderTopicLine } from './section.ts';
+import { isListable } from './section.ts';
+import { resolvePatterns } from '../subjects/resolve.ts';
+
+/** The `learn` tool's parameters schema, fixed by SPEC 4 (key order included). */
+export const LEARN_PARAMETERS = {
+  type: 'object',
+  properties: {
+    topic: { type: 'string', description: 'The topic ID or title to learn about.' },
+    subjects: {
+      type: ['string', 'array', 'null'],
+      description: 'Glob pattern(s) for subjects to load. Use * for current level, ** for recursive. Omit to list available subjects.',
+      items: { type: 'string' },
+    },
+  },
+  required: ['topic'],
+  additionalProperties: false,
+} as const;
+
+/** The `learn` tool definition. */
+export interface LearnToolDefinition {
+  name: 'learn';
+  description: string;
+  parameters: typeof LEARN_PARAMETERS;
+}
+
+/** A tool result: text on success, a message on failure. */
+export type Outcome = { ok: true; text: string } | { ok: false; message: string };
+
+/** What the tool knows of a topic's identity. */
+export interface TopicIdentity {
+  id: string;
+  title: string | undefined;
+}
+
+/** The tool definition for the listable topics; null when there is none. */
+export function renderLearnDefinition(listable: readonly TopicIdentity[]): LearnToolDefinition | null {
+  if (listable.length === 0) return null;
+  const lines = listable.map((t) => renderTopicLine(t)).join('\n');
+  return {
+    name: 'learn',
+    description: `Learn about knowledge base topics and subjects.\n\nAvailable topics:\n${lines}`,
+    parameters: LEARN_PARAMETERS,
+  };
+}
+
+/** The `learn` tool definition of a local knowledge base; null when no topic is listable. */
+export function buildLearnDefinition(kb: KnowledgeBase): LearnToolDefinition | null {
+  return renderLearnDefinition(kb.topics().filter(isListable));
+}
+
+/**
+ * Finds the topic asked for: exact id, else the first topic whose title equals it under
+ * `toLowerCase()`, else the unknown-topic error listing every enabled topic.
+ */
+export function resolveTopicId(topics: readonly TopicIdentity[], asked: string): { ok: true; id: string } | { ok: false; message: string } {
+  const byId = topics.find((t) => t.id === asked);
+  if (byId) return { ok: true, id: byId.id };
+  const lower = asked.toLowerCase();
+  const byTitle = topics.find((t) => t.title !== undefined && t.title.toLowerCase() === lower);
+  if (byTitle) return { ok: true, id: byTitle.id };
+  return { ok: false, message: unknownTopicMessage(topics, asked) };
+}
+
+/** `Unknown topic "x". Valid topics: a (A), b.` */
+export function unknownTopicMessage(topics: readonly TopicIdentity[], asked: string): string {
+  if (topics.length === 0) return `Unknown topic ${JSON.stringify(asked)}. There are no topics.`;
+  const valid = topics.map((t) => (t.title !== undefined ? `${t.id} (${t.title})` : t.id)).join(', ');
+  return `Unknown topic ${JSON.stringify(asked)}. Valid topics: ${valid}.`;
+}
+
+/** What a listing shows of a topic. */
+export interface TopicListing {
+  id: string;
+  title: string | undefined;
+  description: string | undefined;
+  /** Visible, enabled, not learned subjects, in slug order. */
+  available: readonly string[];
+  /** Visible learned subjects, in slug order. */
+  learned: readonly string[];
+}
+
+/** The listing text of a topic. */
+export function renderListing(topic: TopicListing): string {
+  const parts = [`# Topic: ${topic.title ?? topic.id}`];
+  if (topic.description !== undefined) parts.push(topic.description);
+  if (topic.available.length === 0) {
+    parts.push('## Available subjects:\n\n(none)');
+  } else {
+    parts.push(`## Available subjects:\n\n${topic.available.map((s) => `- ${s}`).join('\n')}`);
+    parts.push('Use the `learn` tool with the `subjects` argument to learn specific subjects.');
+  }
+  if (topic.learned.length > 0) {
+    parts.push(`## Already learned (in system prompt):\n\n${topic.learned.map((s) => `- ${s}`).join('\n')}`);
+  }
+  return parts.join('\n\n');
+}
+
+/** What a local topic's listing shows. */
+export function listTopic(topic: Topic): TopicListing {
+  const available: string[] = [];
+  const learned: string[] = [];
+  for (const subject of topic.subjects) {
+    if (subject.hidden) continue;
+    (topic.learnedSet.has(subject.slug) ? learned : available).push(subject.slug);
+  }
+  return { id: topic.id, title: topic.title, description: topic.description, available, learned };
+}
+
+/** Renders loaded subjects: one pattern that named its subject exactly → bare; else blocks. */
+export function renderLoaded(subjects: readonly { slug: string; content: string }[], bare: boolean): string {
+  if (bare && subjects.length === 1) return subjects[0]!.content;
+  return subjects.map((s) => `<subject "${s.slug}">\n${s.content}\n</subject>`).join('\n\n');
+}
+
+/** `No subjects in topic "x" match "a", "b". Call learn with only the topic to list its subjects.` */
+export function noMatchMessage(topicId: string, patterns: readonly string[]): string {
+  return `No subjects in topic ${JSON.stringify(topicId)} match ${patterns.map((p) => JSON.stringify(p)).join(', ')}. Call learn with only the topic to list its subjects.`;
+}
+
+/**
+ * The arguments of a `learn` call, checked by {@link parseLearnArguments}, which every surface
+ * calls: within the limits of src/kb/knowledge/call-limits.ts.
+ */
+export interface LearnArguments {
+  topic: string;
+  /** Non-empty patterns; empty = a listing. */
+  patterns: string[];
+}
+
+/**
+ * Checks raw tool arguments against the parameters schema and the limits of one call
+ * ({@link checkPatterns}: the patterns given, empty ones included), with messages a model can act
+ * on. Empty strings among the patterns are dropped. The CLI passes its arguments through here too,
+ * as `{ topic, subjects: [...] }`.
+ */
+export function parseLearnArguments(args: unknown): { ok: true; value: LearnArguments } | { ok: false; message: string } {
+  const usage = 'Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.';
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+    return { ok: false, message: `Invalid arguments: expected an object. ${usage}` };
+  }
+  const record = args as Record<string, unknown>;
+  const extra = Object.keys(record).filter((k) => k !== 'topic' && k !== 'subjects');
+  if (extra.length > 0) {
+    return { ok: false, message: `Invalid arguments: unknown argument ${extra.map((k) => JSON.stringify(k)).join(', ')}. ${usage}` };
+  }
+  const { topic, subjects } = record;
+  if (typeof topic !== 'string') {
+    return { ok: false, message: `Invalid arguments: "topic" must be a string${topic === undefined ? ' and is required' : ''}. ${usage}` };
+  }
+  let patterns: string[];
+  if (subjects === undefined || subjects === null) patterns = [];
+  else if (typeof subjects === 'string') patterns = [subjects];
+  else if (Array.isArray(subjects) && subjects.every((s) => typeof s === 'string')) patterns = subjects as string[];
+  else return { ok: false, message: `Invalid arguments: "subjects" must be a string, an array of strings or null. ${usage}` };
+  const limited = checkPatterns(patterns);
+  if (!limited.ok) return limited;
+  return { ok: true, value: { topic, patterns: patterns.filter((p) => p !== '') } };
+}
+
+/** Runs the `learn` tool against a local knowledge base. */
+export function runLearn(kb: KnowledgeBase, args: LearnArguments): Outcome {
+  const resolved = resolveTopicId(kb.topicConfigs, args.topic);
+  if (!resolved.ok) return resolved;
+  if (args.patterns.length === 1) {
+    // One pattern naming a subject exactly needs no walk of the whole topic.
+    const exact = kb.findExact(resolved.id, args.patterns[0]!);
+    if (exact) return { ok: true, text: kb.read(exact).content };
+  }
+  const topic = kb.topic(resolved.id)!;
+  if (args.patterns.length === 0) return { ok: true, text: renderListing(listTopic(topic)) };
+  const resolution = resolvePatterns(topic.subjects, topic.bySlug, args.patterns, { skipInGlobs: topic.learnedSet });
+  if (!resolution.ok) return { ok: false, message: resolution.message };
+  if (resolution.slugs.length === 0) return { ok: false, message: noMatchMessage(topic.id, args.patterns) };
+  const bare = args.patterns.length === 1 && resolution.matches[0]!.exact;
+  const loaded = resolution.slugs.map((slug) => ({ slug, content: kb.read(topic.bySlug.get(slug)!).content }));
+  return { ok: true, text: renderLoaded(loaded, bare) };
+}

@@ -1,0 +1,121 @@
+/**
+ * Extractive summaries (SPEC 8): one paragraph per subject for the index, `index.txt` and
+ * `llms.txt` — front matter `description`, else the first paragraph of text, markdown syntax
+ * removed, cut at a sentence end near {@link SUMMARY_LENGTH} characters.
+ */
+import type { Root } from 'mdast';
+import type { SubjectFormat } from '../subjects/format.ts';
+import { createFenceReader } from '../markdown/fences.ts';
+import { markdownText, parseMarkdown } from '../markdown/parser.ts';
+
+/** The length a summary is cut near. */
+export const SUMMARY_LENGTH = 300;
+
+/** How far past {@link SUMMARY_LENGTH} a sentence may end and still be kept whole. */
+const SLACK = 60;
+
+/** What a summary is made from. */
+export interface SummaryInput {
+  format: SubjectFormat;
+  /** The file's text (front matter included for markdown; not fenced for code). */
+  text: string;
+  /** Lines of front matter at the top of a markdown text. */
+  frontMatterLines: number;
+  /** The front matter `description`, if any. */
+  description: unknown;
+}
+
+/** A subject's summary; `''` when it has no text to summarise. */
+export function summarize(input: SummaryInput): string {
+  if (typeof input.description === 'string' && input.description.trim() !== '') return cutSummary(collapse(input.description));
+  if (input.format === 'markdown') return cutSummary(firstMarkdownParagraph(stripLines(input.text, input.frontMatterLines)));
+  if (input.format === 'text') return cutSummary(collapse(firstTextParagraph(input.text)));
+  return cutSummary(collapse(leadingComment(input.text)));
+}
+
+/** Cuts a one-line text at a sentence end near {@link SUMMARY_LENGTH}, else at a word, with `…`. */
+export function cutSummary(text: string): string {
+  if (text.length <= SUMMARY_LENGTH) return text;
+  let best = -1;
+  for (const match of text.matchAll(/[.!?](?=\s)/g)) {
+    const end = match.index + 1;
+    if (end > SUMMARY_LENGTH + SLACK) break;
+    best = end;
+  }
+  if (best >= SUMMARY_LENGTH / 3) return text.slice(0, best);
+  const space = text.lastIndexOf(' ', SUMMARY_LENGTH);
+  return `${text.slice(0, space > 0 ? space : SUMMARY_LENGTH).replace(/[\s,;:]+$/, '')}…`;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function stripLines(text: string, lines: number): string {
+  return lines === 0 ? text : text.split('\n').slice(lines).join('\n');
+}
+
+/**
+ * The first paragraph anywhere in the document (a blockquote's or a list item's included).
+ * Blocks separated by blank lines (fenced code kept whole) are parsed one at a time until one
+ * holds a paragraph: parsing a whole page to read its first lines cost most of a build's reading.
+ */
+function firstMarkdownParagraph(text: string): string {
+  for (const block of markdownBlocks(text)) {
+    // A lone ATX heading line holds no paragraph (most pages start with one).
+    if (!block.includes('\n') && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(block)) continue;
+    const found = findParagraph(parseMarkdown(block));
+    if (found !== '') return found;
+  }
+  return '';
+}
+
+/** The blocks of a markdown text: runs of lines between blank lines, a fenced code block never split. */
+export function* markdownBlocks(text: string): Generator<string> {
+  let block: string[] = [];
+  const inCode = createFenceReader();
+  for (const line of text.split('\n')) {
+    if (!inCode(line) && line.trim() === '') {
+      if (block.length > 0) yield block.join('\n');
+      block = [];
+    } else {
+      block.push(line);
+    }
+  }
+  if (block.length > 0) yield block.join('\n');
+}
+
+function findParagraph(root: Root): string {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.shift() as { type: string; children?: unknown[] };
+    if (node.type === 'paragraph') {
+      const text = collapse(markdownText(node));
+      if (text !== '') return text;
+      continue;
+    }
+    if (node.type === 'heading' || node.type === 'html' || node.type === 'code' || node.type === 'table') continue;
+    if (node.children) stack.unshift(...node.children);
+  }
+  return '';
+}
+
+function firstTextParagraph(text: string): string {
+  const start = text.search(/\S/);
+  if (start === -1) return '';
+  const end = text.slice(start).search(/\n[ \t]*\n/);
+  return end === -1 ? text.slice(start) : text.slice(start, start + end);
+}
+
+/** The comment lines at the top of a code file (after a `#!` line), markers removed. */
+function leadingComment(text: string): string {
+  const lines: string[] = [];
+  for (const [index, line] of text.split('\n').entries()) {
+    if (index === 0 && line.startsWith('#!')) continue;
+    const comment = /^\s*(?:#+|\/\/+|--|;+|%+|\/\*+|\*+\/?|<!--)\s?(.*?)(?:\s*(?:\*\/|-->))?\s*$/.exec(line);
+    if (!comment) break;
+    if (comment[1] === '' && lines.length > 0) break;
+    if (comment[1] !== '') lines.push(comment[1]!);
+  }
+  return lines.join(' ');
+}

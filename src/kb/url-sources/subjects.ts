@@ -1,0 +1,61 @@
+/**
+ * From the URLs of a `links.txt` and the documents the host fetched for them to subjects
+ * (SPEC 8). Pure: the host fetches, converts and caches; the core only places the results.
+ */
+import { normalizeText } from '../subjects/format.ts';
+import type { SourceLink } from './links-file.ts';
+import { sourceSlugOf } from './slug.ts';
+import type { Subject } from '../subjects/subjects.ts';
+
+/** The formats a URL source can have: markdown (HTML pages are converted to it) or plain text. */
+export type SourceFormat = 'markdown' | 'text';
+
+/** What the host fetched for one URL, fully resolved: converted, and ready to be a subject's content. */
+export interface SourceDocument {
+  /** The content: markdown converted from an HTML page, or the text of a markdown or plain-text page. */
+  content: string;
+  format: SourceFormat;
+  /** When this content was fetched (ISO 8601); a page fetched again unchanged keeps its first date. */
+  fetchedAt: string;
+}
+
+/** Documents by the URL of their source (`SourceLink.url`). */
+export type SourceDocuments = ReadonlyMap<string, SourceDocument>;
+
+/** What a subject from a URL source carries (see `Subject.source`). */
+export interface SubjectSource {
+  url: string;
+  /** Line of the URL in its `links.txt` (the subject's `file`). */
+  line: number;
+  document: SourceDocument;
+}
+
+/**
+ * The subjects of a topic's URL sources, in file order: one per link that has a document
+ * (a URL not fetched yet is not a subject). `file` is the `links.txt` they were listed in; each
+ * subject's path is its URL, its extension `md` or `txt` by format. Duplicate slugs are the
+ * caller's to settle, with the topic's files.
+ */
+export function sourceSubjects(links: readonly SourceLink[], documents: SourceDocuments, file: string): Subject[] {
+  const subjects: Subject[] = [];
+  for (const link of links) {
+    const document = documents.get(link.url);
+    if (!document) continue;
+    const { slug, hidden } = sourceSlugOf(link.url);
+    subjects.push({
+      slug,
+      path: link.url,
+      file,
+      hidden,
+      extension: document.format === 'markdown' ? 'md' : 'txt',
+      format: document.format,
+      source: { url: link.url, line: link.line, document },
+    });
+  }
+  return subjects;
+}
+
+/** A URL source's section-4 content: its document's content with `\r\n` → `\n` and trailing line breaks removed. */
+export function sourceContent(document: SourceDocument): string {
+  return normalizeText(document.content);
+}

@@ -1,0 +1,97 @@
+/**
+ * The catalog's memo: an unchanged content is never tokenized or summarised again, a changed one
+ * always is, and the catalog is the same either way.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildCatalog, memoKey, type CatalogMemo, type CatalogMemoEntry } from '../../../src/kb/index.ts';
+import { loadCatalogMemo, saveCatalogMemo } from '../../../src/build/catalog-memo.ts';
+import { makeTree } from '../../helpers/temp-tree.ts';
+import { openTree } from '../../helpers/open-tree.ts';
+
+const TOML = '[kb.topic.t]\nsubjects = "t"\n';
+const FILES = { 't/a.md': '# A\n\nFirst paragraph of a.\n\n## Usage\n\nText.\n', 't/b.md': '# B\n\nFirst paragraph of b.\n', 't/c.toml': '# Settings\nx = 1\n' };
+
+/** A memo that records what the catalog asked of it. */
+function recordingMemo(): CatalogMemo & { gets: string[]; sets: string[] } {
+  const entries = new Map<string, CatalogMemoEntry>();
+  const gets: string[] = [];
+  const sets: string[] = [];
+  return {
+    gets,
+    sets,
+    get(key) {
+      gets.push(key);
+      return entries.get(key);
+    },
+    set(key, value) {
+      sets.push(key);
+      entries.set(key, value);
+    },
+  };
+}
+
+describe('buildCatalog with a memo', () => {
+  it('computes each content once, and gives the same catalog from the memo', async () => {
+    const { kb } = openTree(TOML, FILES);
+    const memo = recordingMemo();
+    const first = (await buildCatalog(kb, { memo })).catalog;
+    expect(memo.sets).toHaveLength(3);
+    memo.sets.length = 0;
+    const again = (await buildCatalog(openTree(TOML, FILES).kb, { memo })).catalog;
+    expect(memo.sets).toEqual([]);
+    const view = (catalog: typeof first) => catalog.topics[0]!.subjects.map((s) => [s.slug, s.tokens, s.summary, s.sha256, s.headings, s.keywords]);
+    expect(view(again)).toEqual(view(first));
+    expect(view(first).map(([slug, , summary, , headings]) => [slug, summary, headings])).toEqual([
+      ['a', 'First paragraph of a.', ['A', 'Usage']],
+      ['b', 'First paragraph of b.', ['B']],
+      ['c', 'Settings', []],
+    ]);
+  });
+
+  it('computes a changed content again, and only that one', async () => {
+    const memo = recordingMemo();
+    await buildCatalog(openTree(TOML, FILES).kb, { memo });
+    memo.sets.length = 0;
+    const { kb } = openTree(TOML, { ...FILES, 't/b.md': '# B\n\nA new first paragraph.\n' });
+    const catalog = (await buildCatalog(kb, { memo })).catalog;
+    const b = catalog.topics[0]!.subjects.find((s) => s.slug === 'b')!;
+    expect(memo.sets).toEqual([memoKey('markdown', b.sha256)]);
+    expect(b.summary).toBe('A new first paragraph.');
+  });
+
+  it('keys by format too: the same text as markdown and as plain text is summarised apart', () => {
+    expect(memoKey('markdown', 'abc')).not.toBe(memoKey('text', 'abc'));
+  });
+});
+
+describe('the memo on disk', () => {
+  it('keeps what a build used, and starts empty after a version change or damage', () => {
+    const cache = path.join(makeTree({}), 'catalog-memo.json');
+    const memo = loadCatalogMemo(cache);
+    memo.set('markdown:1', { tokens: 3, summary: 'One.', headings: ['One'] });
+    saveCatalogMemo(cache, memo);
+    const reloaded = loadCatalogMemo(cache);
+    expect(reloaded.get('markdown:1')).toEqual({ tokens: 3, summary: 'One.', headings: ['One'] });
+    expect(reloaded.get('markdown:2')).toBeUndefined();
+    expect(reloaded.stats).toEqual({ reused: 1, computed: 0 });
+
+    const file = cache;
+    fs.writeFileSync(file, JSON.stringify({ version: 'an older one', entries: { 'markdown:1': { tokens: 3, summary: 'One.' } } }));
+    expect(loadCatalogMemo(cache).get('markdown:1')).toBeUndefined();
+    fs.writeFileSync(file, '{"version": "cut off');
+    expect(loadCatalogMemo(cache).get('markdown:1')).toBeUndefined();
+  });
+
+  it('drops what the last build did not use', () => {
+    const cache = path.join(makeTree({}), 'catalog-memo.json');
+    const memo = loadCatalogMemo(cache);
+    memo.set('markdown:old', { tokens: 1, summary: '', headings: [] });
+    saveCatalogMemo(cache, memo);
+    const next = loadCatalogMemo(cache);
+    next.set('markdown:new', { tokens: 2, summary: '', headings: [] });
+    saveCatalogMemo(cache, next);
+    expect(Object.keys(JSON.parse(fs.readFileSync(cache, 'utf8')).entries)).toEqual(['markdown:new']);
+  });
+});
