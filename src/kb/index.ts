@@ -154,7 +154,7 @@ export type { LinksReading, ListedTopicLinks, SourceLink, TopicLinks } from './u
 export { sourceSlugOf } from './url-sources/slug.ts';
 export type { SourceSlug } from './url-sources/slug.ts';
 export { sourceContent, sourceSubjects } from './url-sources/subjects.ts';
-export type { SourceDocument, SourceDocuments, SourceFormat, SubjectSource } from './url-sources/subjects.ts';
+export type { SourceDocument, SourceDocuments, SourceFormat, SubjectSource } from './url-sources/document.ts';
 export { collectSubjects, removeDisabled } from './subjects/subjects.ts';
 export type { Subject } from './subjects/subjects.ts';
 export { SUMMARY_LENGTH, cutSummary, summarize } from './summaries/extractive.ts';

@@ -8,7 +8,7 @@ import type { SyllabusConfig } from '../kb/config/load.ts';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { listTopicLinks } from '../kb/url-sources/links-file.ts';
-import type { SourceDocument } from '../kb/url-sources/subjects.ts';
+import type { SourceDocument } from '../kb/url-sources/document.ts';
 import { mapBounded } from '../remote/map-bounded.ts';
 import { loadHtmlConverter } from './html-to-markdown.ts';
 import { convertBody, SOURCE_CONVERSION_VERSION } from './source-body.ts';

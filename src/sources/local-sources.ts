@@ -8,7 +8,7 @@ import type { SyllabusConfig } from '../kb/config/load.ts';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { type KnowledgeBase, openKnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import { listTopicLinks } from '../kb/url-sources/links-file.ts';
-import type { SourceDocument } from '../kb/url-sources/subjects.ts';
+import type { SourceDocument } from '../kb/url-sources/document.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { documentOf, readCachedSource } from './source-cache.ts';
 

@@ -3,7 +3,7 @@
  * markdown and plain text are kept as they are; anything else is refused.
  */
 import { isBinary } from '../kb/subjects/format.ts';
-import type { SourceFormat } from '../kb/url-sources/subjects.ts';
+import type { SourceFormat } from '../kb/url-sources/document.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { absoluteMarkdownLinks } from './markdown-links.ts';
 import type { FetchProblem } from './url-fetch.ts';

@@ -16,7 +16,8 @@ import { findTopicFiles, visitTopicFolder, type WalkOptions } from './walk.ts';
 import { createDisabledMatcher } from './disabled.ts';
 import { dropLeadingDots } from './slug.ts';
 import { readTopicLinks } from '../url-sources/links-file.ts';
-import { sourceContent, sourceSubjects, type SourceDocuments } from '../url-sources/subjects.ts';
+import type { SourceDocuments } from '../url-sources/document.ts';
+import { sourceContent, sourceSubjects } from '../url-sources/subjects.ts';
 
 /** An enabled topic with its subjects. */
 export interface Topic {

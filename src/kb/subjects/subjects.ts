@@ -4,7 +4,7 @@ import { createDisabledMatcher } from './disabled.ts';
 import { formatOf, isPassThrough, type SubjectFormat } from './format.ts';
 import type { Learning } from '../learnings/store.ts';
 import { slugOf } from './slug.ts';
-import type { SubjectSource } from '../url-sources/subjects.ts';
+import type { SubjectSource } from '../url-sources/document.ts';
 import type { WalkedFile } from './walk.ts';
 
 /** One subject of a topic. */

@@ -6,29 +6,7 @@ import { normalizeText } from '../subjects/format.ts';
 import type { SourceLink } from './links-file.ts';
 import { sourceSlugOf } from './slug.ts';
 import type { Subject } from '../subjects/subjects.ts';
-
-/** The formats a URL source can have: markdown (HTML pages are converted to it) or plain text. */
-export type SourceFormat = 'markdown' | 'text';
-
-/** What the host fetched for one URL, fully resolved: converted, and ready to be a subject's content. */
-export interface SourceDocument {
-  /** The content: markdown converted from an HTML page, or the text of a markdown or plain-text page. */
-  content: string;
-  format: SourceFormat;
-  /** When this content was fetched (ISO 8601); a page fetched again unchanged keeps its first date. */
-  fetchedAt: string;
-}
-
-/** Documents by the URL of their source (`SourceLink.url`). */
-export type SourceDocuments = ReadonlyMap<string, SourceDocument>;
-
-/** What a subject from a URL source carries (see `Subject.source`). */
-export interface SubjectSource {
-  url: string;
-  /** Line of the URL in its `links.txt` (the subject's `file`). */
-  line: number;
-  document: SourceDocument;
-}
+import type { SourceDocument, SourceDocuments } from './document.ts';
 
 /**
  * The subjects of a topic's URL sources, in file order: one per link that has a document
