@@ -2,7 +2,7 @@
  * The configuration schema (content/reference/configuration.md): the single source of config
  * truth. Each key is written once, as `field(type, meaning, default)`: its description for
  * editors is the meaning followed by the default, and the JSON Schema of `kb.toml` published for
- * editors is generated from it (config/json-schema.ts). The merged config's types are inferred
+ * editors is generated from it (`renderConfigSchema`). The merged config's types are inferred
  * from it, with the defaults of config/defaults.ts applied.
  *
  * The schema describes one config file, without defaults: a later file replaces only what it
