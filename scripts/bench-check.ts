@@ -167,7 +167,7 @@ function timed<T>(run: () => T): { value: T; ms: number } {
 /** Times each check in process on the catalog of the knowledge base at `dir` (the links check parses the markdown that mentions and titles then reuse). */
 async function timeChecksInProcess(dir: string): Promise<void> {
   const read = readConfigFiles(['kb.toml'], dir);
-  const { config } = loadConfig(read.sources);
+  const { config } = loadConfig(read.configTexts);
   const kb = openKnowledgeBase(config!);
   await loadMarkdownParser();
   const built = await (async () => {

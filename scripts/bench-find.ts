@@ -85,7 +85,7 @@ export async function runFindBenchmark(): Promise<void> {
     const subjects = prepareTldr(TLDR_PAGES, dir);
     console.log(`\nfind on the tldr corpus: ${subjects.toLocaleString('en')} subjects; Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores`);
 
-    const { config } = loadConfig(readConfigFiles(['kb.toml'], dir).sources);
+    const { config } = loadConfig(readConfigFiles(['kb.toml'], dir).configTexts);
     const kb = openKnowledgeBase(config!);
     const start = process.hrtime.bigint();
     const { catalog } = await buildCatalog(kb);

@@ -63,7 +63,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     const start = process.hrtime.bigint();
     const read = readConfigFiles(['kb.toml'], dir);
-    const { config } = loadConfig(read.sources);
+    const { config } = loadConfig(read.configTexts);
     const kb = openKnowledgeBase(config!);
     const topic = kb.topic('big')!;
     const outcome = runLearn(kb, { topic: 'big', patterns: ['group-07/*'] });

@@ -3,7 +3,7 @@
  * and opened again after any change to the config files or a topic's folder.
  */
 import { type Catalog, type CatalogMemo, type CatalogMemoEntry, buildCatalog } from '../kb/catalog/catalog.ts';
-import type { SyllabusConfig } from '../kb/config/load.ts';
+import type { SyllabusConfig } from '../kb/config/merge.ts';
 import { type Diagnostic, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import type { SiteIndex } from '../kb/publish/endpoint-schemas.ts';
 import { buildSiteIndex } from '../kb/publish/endpoints.ts';

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCacheFile } from '../kb/publish/cache-file.ts';
-import type { ConfigSource, ValidatedConfigFile } from '../kb/config/load.ts';
+import type { ValidatedConfigFile } from '../kb/config/merge.ts';
+import type { ConfigText } from '../kb/config/read.ts';
 import { packageRoot, packageVersion } from './package-info.ts';
 
 /** Bumped when what the memo keeps changes shape. */
@@ -24,13 +25,13 @@ interface StoredMemo {
   format: number;
   /** The validating code the results come from: Syllabus's version and modules. */
   code: string;
-  entries: { file: string; text: string; result: Omit<ValidatedConfigFile, 'source'> }[];
+  entries: { file: string; text: string; result: Omit<ValidatedConfigFile, 'configText'> }[];
 }
 
 /** The validated files of earlier runs; see the module comment. */
 export interface ConfigMemo {
   /** The kept result for this exact file and text, or undefined. */
-  get(source: ConfigSource): ValidatedConfigFile | undefined;
+  get(configText: ConfigText): ValidatedConfigFile | undefined;
   /** Keeps a result of this run. */
   set(result: ValidatedConfigFile): void;
   /** Writes the memo when this run added to it. */
@@ -58,12 +59,12 @@ export function openConfigMemo(): ConfigMemo | undefined {
   }
   let changed = false;
   return {
-    get(source) {
-      const kept = entries.find((e) => e.file === source.file && e.text === source.text);
-      return kept ? { source, ...kept.result } : undefined;
+    get(configText) {
+      const kept = entries.find((e) => e.file === configText.file && e.text === configText.text);
+      return kept ? { configText, ...kept.result } : undefined;
     },
-    set({ source, file: tables, diagnostics }) {
-      entries = [{ file: source.file, text: source.text, result: { file: tables, diagnostics } }, ...entries.filter((e) => e.file !== source.file)].slice(0, MEMO_ENTRIES);
+    set({ configText, file: tables, diagnostics }) {
+      entries = [{ file: configText.file, text: configText.text, result: { file: tables, diagnostics } }, ...entries.filter((e) => e.file !== configText.file)].slice(0, MEMO_ENTRIES);
       changed = true;
     },
     save() {

@@ -1,10 +1,13 @@
 /**
- * Files of the site that are not HTML pages: the machine endpoints, each subject's markdown twin
- * and JSON, the stored files of subjects shown as images or downloads, the sitemap and the icon.
+ * Files of the site that are not HTML pages: the machine endpoints, the JSON Schema of kb.toml,
+ * each subject's markdown twin and JSON, the stored files of subjects shown as images or
+ * downloads, the sitemap and the icon.
  * Written after Astro's page build (and served by the development server) rather than rendered
  * in Astro's page loop: they are plain data.
  */
 import { createHash } from 'node:crypto';
+import { CONFIG_SCHEMA_SITE_PATH } from '../kb/config/published-schema.ts';
+import { renderConfigSchema } from '../kb/config/schema.ts';
 import { type SubjectFile, renderEndpointSchemas } from '../kb/publish/endpoint-schemas.ts';
 import { buildKeywordsFile, buildKnowledgeFile, buildSiteIndex, buildSubjectFile, buildTopicFile, knowledgeJsonUrl, serializeEndpoint, topicJsonUrl } from '../kb/publish/endpoints.ts';
 import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/publish/llms-text.ts';
@@ -16,8 +19,9 @@ import type { StaticFile } from './static-file.ts';
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#6f42c1"/><path d="M9 8h9a5 5 0 0 1 5 5v11H14a5 5 0 0 1-5-5z" fill="#fff"/></svg>\n';
 
 /**
- * Every non-page file of the site: the machine endpoints (SPEC 6) and, for every enabled subject
- * (hidden ones at their own addresses only), its markdown twin, its JSON and its stored file.
+ * Every non-page file of the site: the machine endpoints (SPEC 6), the JSON Schema of kb.toml
+ * and, for every enabled subject (hidden ones at their own addresses only), its markdown twin,
+ * its JSON and its stored file.
  */
 export function listStaticFiles(data: SiteData): StaticFile[] {
   const { catalog, site } = data;
@@ -31,6 +35,7 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
     ...catalog.topics.map((topic) => text(local(topicJsonUrl(base, topic.id)), serializeEndpoint(buildTopicFile(topic, base)))),
     text('kb/keywords.json', serializeEndpoint(buildKeywordsFile(catalog))),
     ...Object.entries(renderEndpointSchemas()).map(([name, schema]) => text(`kb/schema/${name}`, serializeEndpoint(schema))),
+    text(CONFIG_SCHEMA_SITE_PATH, serializeEndpoint(renderConfigSchema())),
     text('kb/index.txt', renderIndexText(catalog)),
     text('llms.txt', renderLlmsText(catalog, site)),
     text('llms-full.txt', renderLlmsFullText(catalog, site)),

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { writeCacheFile } from '../kb/publish/cache-file.ts';
 import type { Catalog } from '../kb/catalog/catalog.ts';
-import type { SummariesConfig } from '../kb/config/load.ts';
+import type { SummariesConfig } from '../kb/config/schema.ts';
 import { type SummaryAnswer, type SummaryCandidate, type SummaryFailure, applySummaries, buildSummaryRequest, endsSummaryCalls, llmSummaryCandidates, parseSummaryResponse, summaryFailureMessages } from '../kb/summaries/llm-summary.ts';
 
 /** The version of the file's format and of what its summaries are made from (the request, the normalising). */

@@ -1,5 +1,5 @@
 /** The build's first stage: the config files read and merged, once. */
-import { mergeConfigFiles, type SyllabusConfig, type ValidatedConfigFile } from '../kb/config/load.ts';
+import { mergeConfigFiles, type SyllabusConfig, type ValidatedConfigFile } from '../kb/config/merge.ts';
 import { readConfigFiles } from '../kb/config/read.ts';
 import { formatDiagnostic, hasConfigErrors, sortDiagnostics, type Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { BuildError } from './build-error.ts';
@@ -22,15 +22,15 @@ export async function loadSiteConfig(paths: readonly string[], cwd: string): Pro
   if (read.diagnostics.length > 0) return { config: undefined, diagnostics: read.diagnostics };
   const memo = openConfigMemo();
   const validated: ValidatedConfigFile[] = [];
-  let validate: ((source: (typeof read.sources)[number]) => ValidatedConfigFile) | undefined;
-  for (const source of read.sources) {
-    const kept = memo?.get(source);
+  let validate: ((configText: (typeof read.configTexts)[number]) => ValidatedConfigFile) | undefined;
+  for (const configText of read.configTexts) {
+    const kept = memo?.get(configText);
     if (kept) {
       validated.push(kept);
       continue;
     }
     validate ??= (await import('../kb/config/validate.ts')).validateConfigFile;
-    const fresh = validate(source);
+    const fresh = validate(configText);
     memo?.set(fresh);
     validated.push(fresh);
   }

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Catalog, CatalogSubject, CatalogTopic } from '../kb/catalog/catalog.ts';
-import type { SiteConfig } from '../kb/config/load.ts';
+import type { SiteConfig } from '../kb/config/schema.ts';
 import { IMAGE_EXTENSIONS, isPublishedRaw } from '../kb/subjects/format.ts';
 import { folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, subjectJsonUrl, subjectUrl, topicUrl } from '../kb/publish/site-urls.ts';
 import { slugOf } from '../kb/subjects/slug.ts';

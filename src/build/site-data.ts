@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } from '../kb/catalog/catalog.ts';
-import type { SiteConfig, SyllabusConfig } from '../kb/config/load.ts';
+import type { SyllabusConfig } from '../kb/config/merge.ts';
+import type { SiteConfig } from '../kb/config/schema.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
 import { type KnowledgeBase, openKnowledgeBase } from '../kb/subjects/knowledge-base.ts';

@@ -134,7 +134,7 @@ async function guard<T>(which: Which, work: () => Promise<T>): Promise<T> {
 async function readSource(spec: Extract<DiffSideSpec, { kind: 'source' }>, io: CommandIo): Promise<KnowledgeSnapshot> {
   const read = readConfigFiles([spec.file], io.cwd);
   failOnConfigErrors(read.diagnostics, io);
-  const loaded = loadConfig(read.sources);
+  const loaded = loadConfig(read.configTexts);
   failOnConfigErrors(loaded.diagnostics, io);
   const kb = openForCommand(loaded.config!, io);
   const { catalog } = await buildCatalog(kb);

@@ -1,5 +1,5 @@
 /** Opening the knowledge base named by `--config` / `SYLLABUS_CONFIG` for a command. */
-import type { SyllabusConfig } from '../kb/config/load.ts';
+import type { SyllabusConfig } from '../kb/config/merge.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import { loadSiteConfig, type LoadedConfig } from '../build/read-config.ts';

@@ -4,7 +4,7 @@
  * `learn` and `schema --tool` — so that an agent given a prompt built with them gets a `learn`
  * tool that agrees with it.
  */
-import { type SyllabusConfig, splitKnowledgeFlag } from '../kb/config/load.ts';
+import { type SyllabusConfig, splitKnowledgeFlag } from '../kb/config/merge.ts';
 import { compilePattern } from '../kb/subjects/glob.ts';
 import type { ExtraKnowledge } from '../remote/remote-knowledge.ts';
 import { usageError } from './errors.ts';

@@ -4,7 +4,7 @@
  * the knowledge base one document per URL. A failure is reported and the cached copy, if any,
  * stands in.
  */
-import type { SyllabusConfig } from '../kb/config/load.ts';
+import type { SyllabusConfig } from '../kb/config/merge.ts';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { listTopicLinks } from '../kb/url-sources/links-file.ts';

@@ -4,7 +4,7 @@
  * a kb.toml, dev) opens it here, and none of them goes to the network.
  */
 import path from 'node:path';
-import type { SyllabusConfig } from '../kb/config/load.ts';
+import type { SyllabusConfig } from '../kb/config/merge.ts';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { type KnowledgeBase, openKnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import { listTopicLinks } from '../kb/url-sources/links-file.ts';

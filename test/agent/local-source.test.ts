@@ -20,7 +20,7 @@ learned = ["pinned"]
 /** Reads `<dir>/kb.toml`; throws the first configuration error's message. */
 function readConfig(dir: string): SyllabusConfig {
   const read = readConfigFiles([path.join(dir, 'kb.toml')], dir);
-  const loaded = read.diagnostics.length > 0 ? { config: undefined, diagnostics: read.diagnostics } : loadConfig(read.sources);
+  const loaded = read.diagnostics.length > 0 ? { config: undefined, diagnostics: read.diagnostics } : loadConfig(read.configTexts);
   if (!loaded.config) throw new Error(sortDiagnostics(loaded.diagnostics)[0]!.message);
   return loaded.config;
 }

@@ -191,13 +191,17 @@ describe('agent endpoints (SPEC 6)', () => {
             : file.startsWith('kb/topics/')
               ? 'topic.json'
               : 'subject.json';
-    const files = [...readDist().keys()].filter((f) => f.startsWith('kb/') && f.endsWith('.json') && !f.startsWith('kb/schema/'));
+    const files = [...readDist().keys()].filter((f) => f.startsWith('kb/') && f.endsWith('.json') && !f.startsWith('kb/schema/') && f !== 'kb/kb.schema.json');
     expect(files.filter((f) => !f.startsWith('kb/subjects/'))).toEqual(['kb/index.json', 'kb/keywords.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json', 'kb/topics/handbook.json']);
     expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(37);
     for (const file of files) {
       const validate = ajv.compile(schemas[schemaOf(file)]);
       expect(validate(json(file)) ? null : { file, errors: validate.errors }).toBeNull();
     }
+  });
+
+  it('publishes the JSON Schema of kb.toml at /kb/kb.schema.json, the file the package ships', () => {
+    expect(fs.readFileSync(path.join(dist, 'kb/kb.schema.json'), 'utf8')).toBe(fs.readFileSync(path.join(ROOT, 'schema/kb.schema.json'), 'utf8'));
   });
 
   it('reaches every listed subject in two fetches from /kb/index.json, with matching hashes', () => {

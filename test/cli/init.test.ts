@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/kb/index.ts';
 import { INIT_HELP } from '../../src/cli/init.ts';
 import { ACTION_PINS } from '../../src/cli/init/action-pins.ts';
 import { addGitignoreLines } from '../../src/cli/init/gitignore.ts';
-import { configurationReferenceCommand, renderKbToml, tomlString } from '../../src/cli/init/kb-toml.ts';
+import { configSchemaReference, configurationReferenceCommand, renderKbToml, tomlString } from '../../src/cli/init/kb-toml.ts';
 import { editPackageScripts, knowledgeScripts } from '../../src/cli/init/package-scripts.ts';
 import { generatedFiles, planInit, type ProjectState } from '../../src/cli/init/plan.ts';
 import { nextSteps } from '../../src/cli/init/report.ts';
@@ -198,7 +198,7 @@ Rerun with --force to replace them: syllabus init --github --force
     expect(tree['package.json']).toBe(
       '{\n  "name": "acme-handbook",\n  "scripts": {\n    "kb:build": "syllabus build",\n    "kb:check": "syllabus check",\n    "kb:dev": "syllabus dev"\n  }\n}\n',
     );
-    expect(tree['content/kb.toml']).toBe(expected('init-bare').tree['content/kb.toml']);
+    expect(tree['content/kb.toml']).toBe(expected('init-github').tree['content/kb.toml']);
     expect(tree['.github/workflows/knowledge-pr.yml']).toBe(expected('init-github').tree['.github/workflows/knowledge-pr.yml']);
   });
 
@@ -370,6 +370,13 @@ describe('the kb.toml template', () => {
     const result = syllabus(['learn', 'reference', 'configuration', '--config', path.join(ROOT, 'content', 'kb.toml')], ROOT);
     expect(result.code).toBe(0);
     expect(result.stdout.startsWith('---\ntitle: Configuration reference\n')).toBe(true);
+  });
+
+  it('names the JSON Schema on its first line: the installed package\'s, relative to kb.toml, or without a package.json this version\'s on jsDelivr', () => {
+    const installed = ['content', 'docs/kb', '.'].map((folder) => configSchemaReference({ ...SETTINGS, folder, packageJson: true }));
+    expect(installed).toEqual(['../node_modules/syllabus-kb/schema/kb.schema.json', '../../node_modules/syllabus-kb/schema/kb.schema.json', './node_modules/syllabus-kb/schema/kb.schema.json']);
+    expect(configSchemaReference(SETTINGS)).toBe('https://cdn.jsdelivr.net/npm/syllabus-kb@1.2.3/schema/kb.schema.json');
+    expect(renderKbToml({ ...SETTINGS, packageJson: true }).split('\n').slice(0, 2)).toEqual(['#:schema ../node_modules/syllabus-kb/schema/kb.schema.json', '']);
   });
 
   it('escapes the title as a TOML string', () => {

@@ -7,6 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findSystemNode, ROOT, runCli, userEnv, type CliRun } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
@@ -62,7 +63,8 @@ describe('the tarball', () => {
     expect(packed).toContain('lib/pages/[topic]/[...address].astro');
     expect(packed).toContain('lib/styles/site.css');
     expect(packed).toContain('content/kb.toml');
-    expect(new Set(packed.map((f) => f.split('/')[0]))).toEqual(new Set(['LICENSE', 'README.md', 'bin', 'content', 'lib', 'package.json']));
+    expect(packed).toContain('schema/kb.schema.json');
+    expect(new Set(packed.map((f) => f.split('/')[0]))).toEqual(new Set(['LICENSE', 'README.md', 'bin', 'content', 'lib', 'package.json', 'schema']));
     expect(packed.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(packed.filter((f) => f.includes('.syllabus-cache') || f.startsWith('bin/compile'))).toEqual([]);
   });
@@ -100,6 +102,11 @@ describe('the installed syllabus command', () => {
       'created .github/workflows/knowledge-pr-comment.yml',
       'created .github/dependabot.yml',
     ]);
+    // The kb.toml names the JSON Schema of the installed package, for editors.
+    const schemaLine = fs.readFileSync(path.join(team, 'content', 'kb.toml'), 'utf8').split('\n')[0]!;
+    expect(schemaLine).toBe('#:schema ../node_modules/syllabus-kb/schema/kb.schema.json');
+    const named = path.resolve(team, 'content', schemaLine.slice('#:schema '.length));
+    expect(fs.readFileSync(named, 'utf8')).toBe(fs.readFileSync(path.join(ROOT, 'schema', 'kb.schema.json'), 'utf8'));
     for (const workflow of ['knowledge-deploy', 'knowledge-pr']) {
       const text = fs.readFileSync(path.join(team, '.github', 'workflows', `${workflow}.yml`), 'utf8');
       expect(text).toContain('npx syllabus ');
@@ -140,7 +147,8 @@ describe('the installed syllabus command', () => {
       "import { build, run, BuildError } from 'syllabus-kb';",
       "const version = await run(['--version']);",
       "const failed = await build({ config: 'missing.toml' }).catch((error) => error);",
-      'console.log(JSON.stringify({ version, failed: failed instanceof BuildError, kind: failed.kind, message: failed.message, details: failed.details }));',
+      "const schema = import.meta.resolve('syllabus-kb/kb.schema.json');",
+      'console.log(JSON.stringify({ version, failed: failed instanceof BuildError, kind: failed.kind, message: failed.message, details: failed.details, schema }));',
     ].join('\n');
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: team, env: userEnv(), encoding: 'utf8' });
     expect(result.stderr).toBe('');
@@ -150,6 +158,7 @@ describe('the installed syllabus command', () => {
       kind: 'config',
       message: 'the configuration has an error; nothing was built.',
       details: [expect.stringMatching(/^missing\.toml: .+/)],
+      schema: pathToFileURL(path.join(team, 'node_modules', 'syllabus-kb', 'schema', 'kb.schema.json')).href,
     });
   });
 });

@@ -1,6 +1,8 @@
 /** The `kb.toml` that `init` writes: a small config a team edits, each key explained in a comment. */
+import path from 'node:path';
 import { PACKAGE_NAME } from '../../build/package-info.ts';
-import { STARTER_TOPIC, localCommand, type InitSettings } from './settings.ts';
+import { CONFIG_SCHEMA_FILE } from '../../kb/config/published-schema.ts';
+import { STARTER_TOPIC, inFolder, localCommand, type InitSettings } from './settings.ts';
 
 /**
  * The command that shows every config key from Syllabus's own guide, which its package ships:
@@ -10,14 +12,31 @@ export function configurationReferenceCommand(): string {
   return `npx syllabus learn reference configuration --config node_modules/${PACKAGE_NAME}/content/kb.toml`;
 }
 
+/**
+ * The JSON Schema that the `#:schema` line of `kb.toml` names, for TOML editors (Taplo, Even
+ * Better TOML), which read a path relative to the file. With a package.json it is the installed
+ * package's: offline, and of the version installed. Without one, Syllabus is not installed, so
+ * it is the address of the same file of this version on the jsDelivr CDN, the version that npx
+ * runs in this repository's workflows.
+ */
+export function configSchemaReference(settings: Pick<InitSettings, 'folder' | 'packageJson' | 'version'>): string {
+  if (!settings.packageJson) return `https://cdn.jsdelivr.net/npm/${PACKAGE_NAME}@${settings.version}/${CONFIG_SCHEMA_FILE}`;
+  const fromConfig = path.posix.relative(path.posix.dirname(inFolder(settings, 'kb.toml')), `node_modules/${PACKAGE_NAME}/${CONFIG_SCHEMA_FILE}`);
+  return fromConfig.startsWith('../') ? fromConfig : `./${fromConfig}`;
+}
+
 /** The config file: `[site]` with the title, and the first topic with commented examples. */
 export function renderKbToml(settings: InitSettings): string {
   const topic = STARTER_TOPIC;
-  return `# The knowledge base of this repository, built by Syllabus into a site for people and
+  return `#:schema ${configSchemaReference(settings)}
+
+# The knowledge base of this repository, built by Syllabus into a site for people and
 # endpoints for AI agents. Topics are folders beside this file; subjects are the files in them.
 # Check it after every change: ${localCommand(settings, 'check')}
 # Every key, its default and an example, from Syllabus's own guide:
 #   ${configurationReferenceCommand()}
+# Editors with a TOML language server (Even Better TOML, Taplo) check and complete the keys
+# with the schema that the first line names.
 
 [site]
 # Site title: the header, the home page and the llms.txt heading.

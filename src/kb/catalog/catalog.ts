@@ -6,7 +6,7 @@ import { addressOf } from '../subjects/address.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { IMAGE_EXTENSIONS, languageOf, type SkipReason, type SubjectFormat } from '../subjects/format.ts';
 import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
-import { splitKnowledgeFlag } from '../config/load.ts';
+import { splitKnowledgeFlag } from '../config/merge.ts';
 import { renderKnowledgeSection } from '../knowledge/section.ts';
 import { listTopic, renderLearnDefinition, renderListing, type LearnToolDefinition } from '../knowledge/learn.ts';
 import { learningSummaryText } from '../learnings/subjects.ts';

@@ -3,7 +3,7 @@
  * and by the build's summary, so that both report the same warnings (SPEC 5).
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import type { SiteConfig } from '../config/load.ts';
+import type { SiteConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { checkNearDuplicates } from './near-duplicates.ts';
 import { checkLinks } from './links.ts';

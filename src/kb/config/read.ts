@@ -1,21 +1,26 @@
 /** Reading config files from disk: the thin fs step before `loadConfig`. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConfigSource } from './load.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+
+/** A config file as read: its path (absolute) and its text. */
+export interface ConfigText {
+  file: string;
+  text: string;
+}
 
 /**
  * Reads config files (paths relative to `cwd`). A file that cannot be read is a configuration
  * error naming it.
  */
-export function readConfigFiles(paths: readonly string[], cwd: string): { sources: ConfigSource[]; diagnostics: Diagnostic[] } {
-  const sources: ConfigSource[] = [];
+export function readConfigFiles(paths: readonly string[], cwd: string): { configTexts: ConfigText[]; diagnostics: Diagnostic[] } {
+  const configTexts: ConfigText[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const given of paths) {
     const file = path.resolve(cwd, given);
     try {
       const bytes = fs.readFileSync(file);
-      sources.push({ file, text: new TextDecoder().decode(bytes) });
+      configTexts.push({ file, text: new TextDecoder().decode(bytes) });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const what =
@@ -28,5 +33,5 @@ export function readConfigFiles(paths: readonly string[], cwd: string): { source
       });
     }
   }
-  return { sources, diagnostics };
+  return { configTexts, diagnostics };
 }

@@ -1,11 +1,15 @@
 /**
- * The configuration schema (SPEC 1): the single source of config truth. Types are inferred from
- * it, and the JSON Schema published for editors is generated from it.
+ * The configuration schema (content/reference/configuration.md): the single source of config
+ * truth. Each key is written once, as `field(type, meaning, default)`: its description for
+ * editors is the meaning followed by the default, and the JSON Schema of `kb.toml` published for
+ * editors is generated from it (`renderConfigSchema`). The merged config's types are inferred
+ * from it, with the defaults of config/defaults.ts applied.
  *
- * The schema describes one config file. Defaults are applied when files are merged
- * (see `config/load.ts`), because a later file only replaces what it sets.
+ * The schema describes one config file, without defaults: a later file replaces only what it
+ * sets, so defaults are applied when files are merged (config/merge.ts).
  */
 import * as z from 'zod/mini';
+import { KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
 import {
   baseProblem,
   branchProblem,
@@ -20,9 +24,21 @@ import {
 } from './values.ts';
 import type { DiagnosticCode } from '../diagnostics/diagnostics.ts';
 
-/** An optional field with a description (for the generated JSON Schema). */
-function field<T extends z.core.SomeType>(schema: T, description: string) {
-  return z.optional(schema).check(z.describe(description));
+/** Topic ids that name the site's own routes. */
+export const RESERVED_TOPIC_IDS = ['kb', 'pagefind', 'search', 'changes', 'raw', 'assets', '_astro'] as const;
+
+/** Topic ids: a letter, then letters, digits, `-` and `_`. */
+export const TOPIC_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/**
+ * An optional key. `meaning` is its description; a `fallback` (its entry in config/defaults.ts)
+ * ends the description (`Default: "Knowledge".`, or `Default: <shown>.` for a value too long to
+ * show) and is the JSON Schema's `default`.
+ */
+function field<T extends z.core.SomeType>(type: T, meaning: string, fallback: Readonly<z.output<T>> | undefined, shown?: string) {
+  const optional = z.optional(type);
+  if (fallback === undefined) return optional.check(z.describe(meaning));
+  return optional.check(z.meta({ description: `${meaning} Default: ${shown ?? JSON.stringify(fallback)}.`, default: fallback }));
 }
 /**
  * A string that `problem` (config/values.ts) accepts. A value it refuses is the configuration
@@ -40,129 +56,155 @@ const positiveInt = z.int().check(z.positive());
 const positiveNumber = z.number().check(z.positive());
 /** Slugs or globs (content/reference/patterns.md). */
 const patterns = z.array(ruled('invalid-pattern', patternProblem));
+/** A table's title and description in the JSON Schema. */
+const table = (title: string, description: string) => z.meta({ title, description });
 
+const site = SITE_DEFAULTS;
 /** `[site]`: how the human site is titled, addressed and linked. */
-export const SiteSchema = z.strictObject({
-  /** Site title. Default `"Knowledge"`. */
-  title: field(line, 'Site title. Default "Knowledge".'),
-  /** Site description, shown on the home page and in llms.txt. Default none. */
-  description: field(text, 'Site description, shown on the home page and in llms.txt. Default none.'),
-  /**
-   * Public URL of the site, e.g. `"https://kb.example.com"`: `http(s)`, without user name,
-   * password, query or fragment. Default none: links stay relative, no sitemap.
-   */
-  url: field(
-    ruled('bad-url', siteUrlProblem),
-    'Public URL of the site, http(s), without user name, password, query or fragment. Default none: links stay relative and no sitemap is written.',
-  ),
-  /**
-   * Sub-path when hosted below the domain root, e.g. `"/docs/"`: letters, digits, `-`, `_`, `.`
-   * and `~` between single slashes, no `.` or `..` segment. Default `"/"`.
-   */
-  base: field(
-    ruled('bad-base', baseProblem),
-    'Sub-path when the site is hosted below the domain root: letters, digits, "-", "_", "." and "~" between single slashes, e.g. "/docs/". Default "/".',
-  ),
-  /** Repository URL for edit links, `<repository>/edit/<branch>/<path>`: as `url`, `http(s)` without credentials, query or fragment. Default none. */
-  repository: field(ruled('bad-url', repositoryProblem), 'Repository URL for edit links (<repository>/edit/<branch>/<path>), http(s). Default none.'),
-  /** Branch used in edit links. Default `"main"`. */
-  branch: field(ruled('bad-name', branchProblem), 'Branch used in edit links. Default "main".'),
-  /** Keep raw HTML in markdown instead of sanitising it. Default `false`. */
-  allow_html: field(bool, 'Keep raw HTML in markdown instead of sanitising it. Default false.'),
-});
+export const SiteSchema = z
+  .strictObject({
+    title: field(line, 'Site title: the header, the home page and the llms.txt heading.', site.title),
+    description: field(text, 'Site description, shown on the home page and as the llms.txt summary.', site.description),
+    url: field(
+      ruled('bad-url', siteUrlProblem),
+      'Public URL of the site, e.g. "https://kb.example.com": http(s), without user name, password, query or fragment. Without it links stay relative and no sitemap is written.',
+      site.url,
+    ),
+    base: field(
+      ruled('bad-base', baseProblem),
+      'Sub-path when the site is hosted below the domain root, e.g. "/docs/": letters, digits, "-", "_", "." and "~" between single slashes, no "." or ".." segment.',
+      site.base,
+    ),
+    repository: field(
+      ruled('bad-url', repositoryProblem),
+      'Repository URL for edit links, <repository>/edit/<branch>/<path>: http(s), without user name, password, query or fragment. Without it pages have no edit link.',
+      site.repository,
+    ),
+    branch: field(ruled('bad-name', branchProblem), 'Branch used in edit links; no white space.', site.branch),
+    allow_html: field(bool, 'Keep raw HTML in markdown as written, and publish SVG files, instead of sanitising it.', site.allow_html),
+  })
+  .check(table('[site]', 'How the human site is titled, addressed and linked.'));
 
-/** `[kb.summaries]`: optional LLM summaries (SPEC 8). Absent = extractive summaries only. */
-export const SummariesSchema = z.strictObject({
-  /** OpenAI-compatible chat completions endpoint: an `http(s)` URL without user name or password. */
-  endpoint: field(ruled('bad-summaries-endpoint', endpointProblem), 'OpenAI-compatible chat completions endpoint.'),
-  /** Model name sent to the endpoint. */
-  model: field(line, 'Model name sent to the endpoint.'),
-  /** Name of the environment variable holding the API key (letters, digits, `_`). Default `"SYLLABUS_LLM_KEY"`. */
-  api_key_env: field(ruled('bad-name', envNameProblem), 'Name of the environment variable holding the API key. Default "SYLLABUS_LLM_KEY".'),
-  /** The summarisation prompt. Default: a built-in prompt. */
-  prompt: field(text, 'The summarisation prompt. Default: a built-in prompt.'),
-  /** Calls in flight at once. Default 4. */
-  concurrency: field(positiveInt, 'Calls in flight at once. Default 4.'),
-  /** Per-call timeout in seconds. Default 30. */
-  timeout_seconds: field(positiveNumber, 'Per-call timeout in seconds. Default 30.'),
-});
+const summaries = SUMMARIES_DEFAULTS;
+/** `[kb.summaries]`: optional LLM summaries. Absent = extractive summaries only. */
+export const SummariesSchema = z
+  .strictObject({
+    endpoint: field(
+      ruled('bad-summaries-endpoint', endpointProblem),
+      'OpenAI-compatible chat completions URL, e.g. "https://api.openai.com/v1/chat/completions": http(s), without user name or password. Required in this table.',
+      summaries.endpoint,
+    ),
+    model: field(line, 'Model name sent to the endpoint. Required in this table.', summaries.model),
+    api_key_env: field(
+      ruled('bad-name', envNameProblem),
+      'Name of the environment variable holding the API key (letters, digits and "_", not starting with a digit); the key itself never goes in the file.',
+      summaries.api_key_env,
+    ),
+    prompt: field(text, 'The system message of every call.', summaries.prompt, 'the built-in prompt'),
+    concurrency: field(positiveInt, 'Calls in flight at once.', summaries.concurrency),
+    timeout_seconds: field(positiveNumber, 'Per-call timeout in seconds.', summaries.timeout_seconds),
+  })
+  .check(table('[kb.summaries]', 'Summaries written by an LLM through an OpenAI-compatible chat completions endpoint. Without this table, summaries are extractive.'));
 
-/** `[kb.sources]`: fetching of URL sources listed in `links.txt` (SPEC 8). */
-export const SourcesSchema = z.strictObject({
-  /** Per-fetch timeout in seconds. Default 10. */
-  timeout_seconds: field(positiveNumber, 'Per-fetch timeout in seconds. Default 10.'),
-  /** Largest response accepted, in bytes. Default 2097152. */
-  max_bytes: field(positiveInt, 'Largest response accepted, in bytes. Default 2097152.'),
-  /** Fetches in flight at once. Default 4. */
-  concurrency: field(positiveInt, 'Fetches in flight at once. Default 4.'),
-  /** Allow fetching loopback and private addresses. Default `false`. */
-  allow_private: field(bool, 'Allow fetching loopback and private addresses. Default false.'),
-});
+const sources = SOURCES_DEFAULTS;
+/** `[kb.sources]`: fetching of URL sources listed in `links.txt`. */
+export const SourcesSchema = z
+  .strictObject({
+    timeout_seconds: field(positiveNumber, 'Timeout of the whole fetch of one URL, redirects and body included, in seconds.', sources.timeout_seconds),
+    max_bytes: field(positiveInt, 'Largest body accepted, in bytes, counted after decompression.', sources.max_bytes),
+    concurrency: field(positiveInt, 'Fetches in flight at once.', sources.concurrency),
+    allow_private: field(bool, 'Allow fetching addresses that are not public: loopback, private, link-local and the like.', sources.allow_private),
+  })
+  .check(table('[kb.sources]', 'How syllabus build fetches the web pages that a links.txt lists.'));
 
-/** `[kb.topic.<id>]`: one topic, JP's topic schema. */
-export const TopicSchema = z.strictObject({
-  /** `false` makes the topic not exist anywhere. Default `true`. */
-  enable: field(bool, 'false makes the topic not exist anywhere. Default true.'),
-  /** Human-readable title, shown instead of the id. Default none. */
-  title: field(line, 'Human-readable title, shown instead of the id. Default none.'),
-  /** One line for the `<knowledge>` list. Default none. */
-  introduction: field(line, 'One line for the <knowledge> list. Default none.'),
-  /** Longer markdown text, shown in listings and above pre-loaded subjects. Default none. */
-  description: field(text, 'Longer markdown text, shown in listings and above pre-loaded subjects. Default none.'),
-  /**
-   * Folder of the topic's subjects, relative to the folder of this config file, with `/` between
-   * folders. Required, unless `learnings` is set.
-   */
-  subjects: field(
-    ruled('bad-path', (value) => pathProblem(value, 'subjects')),
-    'Folder of the topic\'s subjects, relative to the folder of this config file. Required, unless learnings is set.',
-  ),
-  /**
-   * A learnings store instead of a folder (SPEC 8): a JSON file in seed 004's format, relative to
-   * the folder of this config file, e.g. `"learnings/knowledge.json"`. Each learning becomes the
-   * subject `<category>/<id>`. Never together with `subjects`. Default none.
-   */
-  learnings: field(
-    ruled('bad-path', (value) => pathProblem(value, 'learnings')),
-    'A learnings store instead of a folder: a JSON file in seed 004\'s format, relative to the folder of this config file, e.g. "learnings/knowledge.json". Each learning becomes the subject <category>/<id>. Never together with subjects. Default none.',
-  ),
-  /** Patterns of subjects pre-loaded into the `<knowledge>` section, e.g. `["maintainers/*"]`. Default `[]`. */
-  learned: field(patterns, 'Patterns of subjects pre-loaded into the <knowledge> section. Default [].'),
-  /** Slugs or globs of subjects excluded from everything, e.g. `["drafts/**"]`. Default `[]`. */
-  disabled: field(patterns, 'Slugs or globs of subjects excluded from everything. Default [].'),
-});
+const topic = TOPIC_DEFAULTS;
+/** `[kb.topic.<id>]`: one topic. */
+export const TopicSchema = z
+  .strictObject({
+    enable: field(bool, 'false: the topic does not exist in any output.', topic.enable),
+    title: field(line, 'Display name, shown instead of the id (one line).', topic.title),
+    introduction: field(line, 'One line after the topic in the <knowledge> list.', topic.introduction),
+    description: field(text, 'Longer markdown: top of the learn listing and the topic page, and above the topic\'s pre-loaded subjects in the prompt.', topic.description),
+    subjects: field(
+      ruled('bad-path', (value) => pathProblem(value, 'subjects')),
+      'The topic\'s folder, relative to the folder of this config file, with "/" between folders. Required, unless learnings is set.',
+      topic.subjects,
+    ),
+    learnings: field(
+      ruled('bad-path', (value) => pathProblem(value, 'learnings')),
+      'Instead of subjects: a learnings store, a JSON file relative to the folder of this config file, e.g. "learnings/knowledge.json". Each learning becomes the subject <category>/<id>.',
+      topic.learnings,
+    ),
+    learned: field(patterns, 'Slugs or globs of subjects pre-loaded into the <knowledge> section, e.g. ["maintainers/*"].', topic.learned),
+    disabled: field(patterns, 'Slugs or globs of subjects excluded from everything, e.g. ["drafts/**"]. Beats learned.', topic.disabled),
+  })
+  .check(table('[kb.topic.<id>]', 'One topic: its subjects, and how agents see it.'));
 
+const kb = KB_DEFAULTS;
 /** `[kb]`: limits of the knowledge base, and its topics. */
-export const KbSchema = z.strictObject({
-  /** Larger files are skipped with a message. Default 1048576. */
-  max_subject_bytes: field(positiveInt, 'Larger files are skipped with a message. Default 1048576.'),
-  /** `check` warns about subjects with more tokens. Default 20000. */
-  warn_subject_tokens: field(positiveInt, 'check warns about subjects with more tokens. Default 20000.'),
-  /** `check` warns when a `<knowledge>` section has more tokens. Default 8000. */
-  knowledge_budget_tokens: field(positiveInt, 'check warns when a <knowledge> section has more tokens. Default 8000.'),
-  summaries: z.optional(SummariesSchema),
-  sources: z.optional(SourcesSchema),
-  /** Topics by id. */
-  topic: z.optional(z.record(z.string(), TopicSchema)),
-});
+export const KbSchema = z
+  .strictObject({
+    max_subject_bytes: field(positiveInt, 'Larger files are skipped, with a message instead of their content.', kb.max_subject_bytes),
+    warn_subject_tokens: field(positiveInt, 'check warns about subjects with more tokens.', kb.warn_subject_tokens),
+    knowledge_budget_tokens: field(positiveInt, 'check warns when the <knowledge> section has more tokens.', kb.knowledge_budget_tokens),
+    summaries: z.optional(SummariesSchema),
+    sources: z.optional(SourcesSchema),
+    topic: z.optional(
+      z.record(
+        // For editors only: ids are checked with their own messages (config/validate.ts).
+        z.string().check(z.meta({ pattern: TOPIC_ID.source, not: { enum: [...RESERVED_TOPIC_IDS] } })),
+        TopicSchema,
+      ),
+    ).check(z.describe('Topics by id: a letter, then letters, digits, "-" and "_". Topics keep the order of their tables.')),
+  })
+  .check(table('[kb]', 'Limits that apply to every topic, and the topics.'));
 
 /** `[profile.<name>]`: a named variant of the prompt artifact. */
-export const ProfileSchema = z.strictObject({
-  /** Patterns like `-k` values: `topic/glob`, or `topic` alone for everything. Default `[]`. */
-  knowledge: field(patterns, 'Patterns like -k values: topic/glob, or topic alone for everything. Default [].'),
-});
+export const ProfileSchema = z
+  .strictObject({
+    knowledge: field(patterns, 'Values like -k: "topic/glob", or "topic" alone for all its subjects. Appended to the topics\' learned.', PROFILE_DEFAULTS.knowledge),
+  })
+  .check(table('[profile.<name>]', 'Extra pre-loaded subjects, selected with syllabus prompt --profile <name>.'));
 
 /** One config file. Other top-level tables (a JP config's `assistant`, …) are ignored. */
-export const ConfigFileSchema = z.object({
-  site: z.optional(SiteSchema),
-  kb: z.optional(KbSchema),
-  profile: z.optional(z.record(z.string(), ProfileSchema)),
-});
+export const ConfigFileSchema = z
+  .object({
+    site: z.optional(SiteSchema),
+    kb: z.optional(KbSchema),
+    profile: z.optional(z.record(z.string(), ProfileSchema)).check(z.describe('Profiles by name.')),
+  })
+  .check(
+    table(
+      'kb.toml',
+      'The configuration of a Syllabus knowledge base. Other top-level tables are ignored. Every key, its default and an example: npx syllabus learn reference configuration --config node_modules/syllabus-kb/content/kb.toml',
+    ),
+  );
 
 /** One config file, as validated. */
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 /** One topic table, as validated. */
 export type TopicTable = z.infer<typeof TopicSchema>;
+
+/** The keys of a table of config/defaults.ts that have a default. */
+export type DefaultedKeys<Defaults> = { [K in keyof Defaults]: Defaults[K] extends undefined ? never : K }[keyof Defaults];
+
+/**
+ * A table as merging leaves it: every key present, and those in `Set` (the keys with a default,
+ * and required ones) never undefined.
+ */
+export type Merged<Table, Set extends PropertyKey> = { [K in keyof Table]-?: K extends Set ? Exclude<Table[K], undefined> : Table[K] | undefined };
+
+/** `[site]` with defaults applied. */
+export type SiteConfig = Merged<z.output<typeof SiteSchema>, DefaultedKeys<typeof SITE_DEFAULTS>>;
+/** `[kb.summaries]` with defaults applied; `endpoint` and `model` are required when the table is present. */
+export type SummariesConfig = Merged<z.output<typeof SummariesSchema>, DefaultedKeys<typeof SUMMARIES_DEFAULTS> | 'endpoint' | 'model'>;
+/** `[kb.sources]` with defaults applied. */
+export type SourcesConfig = Merged<z.output<typeof SourcesSchema>, DefaultedKeys<typeof SOURCES_DEFAULTS>>;
+/** `[kb]` with defaults applied: its limits, `[kb.summaries]` when a file has it, and `[kb.sources]`. Topics are merged apart. */
+export type KbConfig = Merged<Omit<z.output<typeof KbSchema>, 'summaries' | 'sources' | 'topic'>, DefaultedKeys<typeof KB_DEFAULTS>> & {
+  summaries: SummariesConfig | undefined;
+  sources: SourcesConfig;
+};
 
 /** The top-level tables Syllabus reads. */
 export const KNOWN_TABLES = ['site', 'kb', 'profile'] as const;
@@ -177,8 +219,12 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   'profile.*': Object.keys(ProfileSchema.shape),
 };
 
-/** Topic ids that name the site's own routes. */
-export const RESERVED_TOPIC_IDS = ['kb', 'pagefind', 'search', 'changes', 'raw', 'assets', '_astro'] as const;
-
-/** Topic ids: a letter, then letters, digits, `-` and `_`. */
-export const TOPIC_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/**
+ * The JSON Schema of one `kb.toml`, for editors: every table and key with its description and
+ * default. Draft-07, the newest draft that Taplo (Even Better TOML) validates with; the input
+ * side of the schema, so that keys stay optional and other top-level tables allowed. Published
+ * in the package and on the site (config/published-schema.ts).
+ */
+export function renderConfigSchema(): Record<string, unknown> {
+  return z.toJSONSchema(ConfigFileSchema, { target: 'draft-07', io: 'input' });
+}

@@ -1,12 +1,14 @@
 /**
- * Parsing and validating one config file (SPEC 1): TOML, then the schema (config/schema.ts), then
+ * Parsing and validating one config file (content/reference/configuration.md): TOML, then the schema (config/schema.ts), then
  * topic ids and patterns. Pure: a file's result depends on its path and text only, so a host may
  * keep it while the file is unchanged (see src/build/read-config.ts).
  */
 import { parse, TomlError } from 'smol-toml';
 import type * as z from 'zod/mini';
 import { locatePath } from './locate.ts';
-import { configError, dottedPath, mergeConfigFiles, splitKnowledgeFlag, type ConfigResult, type ConfigSource, type ValidatedConfigFile } from './load.ts';
+import { configError, dottedPath } from './config-error.ts';
+import { mergeConfigFiles, splitKnowledgeFlag, type ConfigResult, type ValidatedConfigFile } from './merge.ts';
+import type { ConfigText } from './read.ts';
 import { ConfigFileSchema, KNOWN_KEYS, KNOWN_TABLES, RESERVED_TOPIC_IDS, TOPIC_ID } from './schema.ts';
 import { profileNameProblem, quoteKey, quoteValue } from './values.ts';
 import type { Diagnostic, DiagnosticCode } from '../diagnostics/diagnostics.ts';
@@ -14,8 +16,8 @@ import { compilePattern } from '../subjects/glob.ts';
 import { suggestName } from '../diagnostics/suggest.ts';
 
 /** Parses, validates and merges config files in order: `validateConfigFile` on each, then `mergeConfigFiles`. */
-export function loadConfig(sources: readonly ConfigSource[]): ConfigResult {
-  return mergeConfigFiles(sources.map(validateConfigFile));
+export function loadConfig(configTexts: readonly ConfigText[]): ConfigResult {
+  return mergeConfigFiles(configTexts.map(validateConfigFile));
 }
 
 /** Describes a TOML value's type for an error message. */
@@ -75,11 +77,11 @@ function normalizeStrings(value: unknown): unknown {
 }
 
 /** Parses and validates one config file: its tables when they are valid, and every problem found. */
-export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
+export function validateConfigFile(configText: ConfigText): ValidatedConfigFile {
   const diagnostics: Diagnostic[] = [];
   let raw: Record<string, unknown>;
   try {
-    raw = parse(source.text) as Record<string, unknown>;
+    raw = parse(configText.text) as Record<string, unknown>;
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const what = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
@@ -87,23 +89,23 @@ export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
       kind: 'config-error',
       code: 'toml-syntax',
       message: `TOML syntax error: ${what}. Fix the TOML at line ${error.line}, column ${error.column}.`,
-      file: source.file,
+      file: configText.file,
       line: error.line,
       column: error.column,
     });
-    return { source, file: undefined, diagnostics };
+    return { configText, file: undefined, diagnostics };
   }
 
   for (const key of Object.keys(raw)) {
     if ((KNOWN_TABLES as readonly string[]).includes(key)) continue;
     const suggestion = suggestName(key, KNOWN_TABLES);
     if (suggestion) {
-      const position = locatePath(source.text, [key]);
+      const position = locatePath(configText.text, [key]);
       diagnostics.push({
         kind: 'warning',
         code: 'unknown-table',
         message: `[${quoteKey(key)}] is not a Syllabus table and is ignored. Did you mean [${suggestion}]?`,
-        file: source.file,
+        file: configText.file,
         ...(position ?? {}),
       });
     }
@@ -112,27 +114,27 @@ export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
   const known = Object.fromEntries(KNOWN_TABLES.filter((t) => t in raw).map((t) => [t, normalizeStrings(raw[t])]));
   const result = ConfigFileSchema.safeParse(known, { reportInput: true });
   if (!result.success) {
-    for (const issue of result.error.issues) diagnostics.push(...describeIssue(source, issue));
+    for (const issue of result.error.issues) diagnostics.push(...describeIssue(configText, issue));
   }
 
   const topics = (raw['kb'] as { topic?: unknown } | undefined)?.topic;
   if (topics && typeof topics === 'object' && !Array.isArray(topics)) {
-    for (const id of Object.keys(topics)) diagnostics.push(...checkTopicId(source, id));
+    for (const id of Object.keys(topics)) diagnostics.push(...checkTopicId(configText, id));
   }
   const profiles = raw['profile'];
   if (profiles && typeof profiles === 'object' && !Array.isArray(profiles)) {
     for (const name of Object.keys(profiles)) {
       const problem = profileNameProblem(name);
-      if (problem) diagnostics.push(configError(source, 'bad-name', ['profile', name], `${dottedPath(['profile', name])}: ${problem}`));
+      if (problem) diagnostics.push(configError(configText, 'bad-name', ['profile', name], `${dottedPath(['profile', name])}: ${problem}`));
     }
   }
-  if (diagnostics.some((d) => d.kind === 'config-error')) return { source, file: undefined, diagnostics };
+  if (diagnostics.some((d) => d.kind === 'config-error')) return { configText, file: undefined, diagnostics };
   const file = result.data!;
   for (const [id, topic] of Object.entries(file.kb?.topic ?? {})) {
     if (topic.subjects !== undefined && topic.learnings !== undefined) {
       diagnostics.push(
         configError(
-          source,
+          configText,
           'subjects-and-learnings',
           ['kb', 'topic', id, 'learnings'],
           `kb.topic.${id}: both subjects and learnings are set. A topic reads either a folder (subjects = "<folder>") or a learnings store (learnings = "<file>.json"); remove one of them.`,
@@ -144,7 +146,7 @@ export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
         const compiled = compilePattern(pattern);
         if (!compiled.ok) {
           diagnostics.push(
-            configError(source, 'invalid-pattern', ['kb', 'topic', id, field, index], `kb.topic.${id}.${field}[${index}]: ${compiled.message} Fix or remove the pattern.`),
+            configError(configText, 'invalid-pattern', ['kb', 'topic', id, field, index], `kb.topic.${id}.${field}[${index}]: ${compiled.message} Fix or remove the pattern.`),
           );
         }
       });
@@ -155,16 +157,16 @@ export function validateConfigFile(source: ConfigSource): ValidatedConfigFile {
       const compiled = compilePattern(splitKnowledgeFlag(value).pattern);
       if (!compiled.ok) {
         diagnostics.push(
-          configError(source, 'invalid-pattern', ['profile', name, 'knowledge', index], `${dottedPath(['profile', name, 'knowledge', index])}: ${compiled.message} Fix or remove the pattern.`),
+          configError(configText, 'invalid-pattern', ['profile', name, 'knowledge', index], `${dottedPath(['profile', name, 'knowledge', index])}: ${compiled.message} Fix or remove the pattern.`),
         );
       }
     });
   }
-  return { source, file: diagnostics.some((d) => d.kind === 'config-error') ? undefined : file, diagnostics };
+  return { configText, file: diagnostics.some((d) => d.kind === 'config-error') ? undefined : file, diagnostics };
 }
 
 /** Turns a schema issue into configuration errors with a fix (one per unknown key; a refused value with its rule's code). */
-function describeIssue(source: ConfigSource, issue: z.core.$ZodIssue): Diagnostic[] {
+function describeIssue(configText: ConfigText, issue: z.core.$ZodIssue): Diagnostic[] {
   const base = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   if (issue.code === 'unrecognized_keys') {
     const keys = knownKeysAt(base) ?? [];
@@ -172,26 +174,26 @@ function describeIssue(source: ConfigSource, issue: z.core.$ZodIssue): Diagnosti
       const at = [...base, key];
       const suggestion = suggestName(key, keys);
       const hint = suggestion ? `Did you mean "${suggestion}"?` : `Remove it; valid keys here: ${keys.join(', ')}.`;
-      return configError(source, 'unknown-key', at, `${dottedPath(at)}: unknown key. ${hint}`);
+      return configError(configText, 'unknown-key', at, `${dottedPath(at)}: unknown key. ${hint}`);
     });
   }
   if (issue.code === 'custom') {
     const code = (issue.params as { code: DiagnosticCode }).code;
-    return [configError(source, code, base, `${dottedPath(base)}: ${issue.message}`)];
+    return [configError(configText, code, base, `${dottedPath(base)}: ${issue.message}`)];
   }
   const input = (issue as { input?: unknown }).input;
   return [
-    configError(source, 'wrong-type', base, `${dottedPath(base)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`),
+    configError(configText, 'wrong-type', base, `${dottedPath(base)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`),
   ];
 }
 
 /** Topic ids must be valid and not reserved. */
-function checkTopicId(source: ConfigSource, id: string): Diagnostic[] {
+function checkTopicId(configText: ConfigText, id: string): Diagnostic[] {
   const at = ['kb', 'topic', id];
   if ((RESERVED_TOPIC_IDS as readonly string[]).includes(id)) {
     return [
       configError(
-        source,
+        configText,
         'reserved-topic-id',
         at,
         `kb.topic.${id}: the topic id "${id}" is reserved for the site's own routes (${RESERVED_TOPIC_IDS.join(', ')}). Rename the table, e.g. [kb.topic.${id}-notes].`,
@@ -203,7 +205,7 @@ function checkTopicId(source: ConfigSource, id: string): Diagnostic[] {
   if (fixed === '') fixed = 'topic';
   return [
     configError(
-      source,
+      configText,
       'bad-topic-id',
       at,
       `kb.topic.${quoteValue(id)}: invalid topic id ${quoteValue(id)}. Topic ids start with a letter and contain only letters, digits, "-" and "_"; rename the table, e.g. [kb.topic.${fixed}].`,

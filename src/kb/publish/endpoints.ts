@@ -3,7 +3,7 @@
  * shapes of `publish/endpoint-schemas.ts`, and their addresses. The hosts write or serve them as they are.
  */
 import { encodeAddressSegment } from '../subjects/address.ts';
-import type { SiteConfig } from '../config/load.ts';
+import type { SiteConfig } from '../config/schema.ts';
 import type { Catalog, CatalogKnowledge, CatalogSubject, CatalogTopic } from '../catalog/catalog.ts';
 import { FORMAT_VERSION, type KeywordsFile, type KnowledgeFile, type SiteIndex, type SubjectEntry, type SubjectFile, type TopicEntry, type TopicFile } from './endpoint-schemas.ts';
 import { markdownUrl, normalizeBase, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';

@@ -3,7 +3,7 @@
  * subjects only: hidden ones never appear here.
  */
 import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
-import type { SiteConfig } from '../config/load.ts';
+import type { SiteConfig } from '../config/schema.ts';
 import { knowledgeJsonUrl } from './endpoints.ts';
 import { markdownUrl, normalizeBase, siteUrl } from './site-urls.ts';
 

@@ -3,7 +3,8 @@
  * subjects, disabled ones removed and learned ones resolved. The model every host reads.
  */
 import fs from 'node:fs';
-import type { PatternOrigin, SyllabusConfig, TopicConfig } from '../config/load.ts';
+import type { SyllabusConfig } from '../config/merge.ts';
+import type { PatternOrigin, TopicConfig } from '../config/topics.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { isOutside, realPathOrSelf } from './paths.ts';
 import { createLinkJudge } from './link-targets.ts';

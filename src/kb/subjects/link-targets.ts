@@ -6,7 +6,7 @@
  * the link is hidden when the file is a hidden subject there.
  */
 import path from 'node:path';
-import type { TopicConfig } from '../config/load.ts';
+import type { TopicConfig } from '../config/topics.ts';
 import { createDisabledMatcher, type DisabledMatcher } from './disabled.ts';
 import { CACHE_FOLDER_NAME, isOutside, realPathOrSelf } from './paths.ts';
 import { slugOf } from './slug.ts';

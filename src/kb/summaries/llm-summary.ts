@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
-import type { SummariesConfig } from '../config/load.ts';
+import type { SummariesConfig } from '../config/schema.ts';
 import { subjectKeywords } from '../catalog/keywords.ts';
 import { cutSummary } from './extractive.ts';
 

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SyllabusConfig } from '../config/load.ts';
+import type { SyllabusConfig } from '../config/merge.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { normalizeText } from '../subjects/format.ts';
 import { isOutside } from '../subjects/paths.ts';
