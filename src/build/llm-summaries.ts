@@ -9,6 +9,7 @@ import { writeCacheFile } from '../kb/publish/cache-file.ts';
 import type { Catalog } from '../kb/catalog/catalog.ts';
 import type { SummariesConfig } from '../kb/config/load.ts';
 import { type SummaryAnswer, type SummaryCandidate, type SummaryFailure, applySummaries, buildSummaryRequest, endsSummaryCalls, llmSummaryCandidates, parseSummaryResponse, summaryFailureMessages } from '../kb/summaries/llm-summary.ts';
+import { settleBounded } from '../net/bounded-calls.ts';
 
 /** The version of the file's format and of what its summaries are made from (the request, the normalising). */
 const VERSION = 1;
@@ -180,28 +181,4 @@ function failureOf(error: unknown): SummaryFailure {
   if ((cause as { name?: unknown } | undefined)?.name === 'TimeoutError') return { reason: 'timeout' };
   const detail = (code !== undefined ? (DROPPED[code] ?? code) : undefined) ?? (typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error));
   return { reason: 'network', detail };
-}
-
-/**
- * Runs `run` on every item with at most `limit` in flight; results keep the input order. Once a
- * result satisfies `stops`, no new call starts: the items not started get that result.
- */
-async function settleBounded<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>, stops: (result: R) => boolean): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let stopped: R | undefined;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      if (stopped !== undefined) {
-        results[next++] = stopped;
-        continue;
-      }
-      const index = next++;
-      const result = await run(items[index]!);
-      results[index] = result;
-      if (stops(result)) stopped ??= result;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

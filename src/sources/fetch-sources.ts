@@ -9,7 +9,7 @@ import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { listTopicLinks } from '../kb/url-sources/links-file.ts';
 import type { SourceDocument } from '../kb/url-sources/document.ts';
-import { mapBounded } from '../remote/map-bounded.ts';
+import { mapBounded } from '../net/bounded-calls.ts';
 import { loadHtmlConverter } from './html-to-markdown.ts';
 import { convertBody, SOURCE_CONVERSION_VERSION } from './source-body.ts';
 import { documentOf, readCachedSource, writeCachedSource, type CachedSource } from './source-cache.ts';

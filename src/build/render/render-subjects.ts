@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import pLimit from 'p-limit';
 import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
 import { loadFrontMatterParser, readFrontMatter } from '../../kb/catalog/title.ts';
 import { outputPackageVersions } from '../package-info.ts';
@@ -105,18 +106,18 @@ export async function renderSubjects(data: SiteData, options: RenderSubjectsOpti
       else stale.push({ id, subject, digest });
     }
   }
-  let next = 0;
   let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < stale.length) {
-      const { id, subject, digest } = stale[next++]!;
-      const rendering = await renderSubject(subject, options.renderer);
-      cache.set(id, { digest, rendering });
-      renderings.set(id, rendering);
-      options.onRendered?.(++done, stale.length);
-    }
-  };
-  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+  const limited = pLimit(RENDER_CONCURRENCY);
+  await Promise.all(
+    stale.map(({ id, subject, digest }) =>
+      limited(async () => {
+        const rendering = await renderSubject(subject, options.renderer);
+        cache.set(id, { digest, rendering });
+        renderings.set(id, rendering);
+        options.onRendered?.(++done, stale.length);
+      }),
+    ),
+  );
   cache.save(ids, needed === undefined);
   return { renderings, stats: { rendered: stale.length, unchanged: ids.size - stale.length } };
 }
