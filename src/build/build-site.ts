@@ -14,7 +14,7 @@ import { displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/di
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
 import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { changesBySubject } from '../kb/diff/published-changes.ts';
-import { describeFetchedSources, fetchSources } from '../sources/fetch-sources.ts';
+import { describeFetchedSources, fetchSources } from '../url-sources/fetch-sources.ts';
 import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';

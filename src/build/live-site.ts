@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { CatalogSubject } from '../kb/catalog/catalog.ts';
-import { readCachedDocuments } from '../sources/local-sources.ts';
+import { readCachedDocuments } from '../url-sources/local-sources.ts';
 import type { CacheFolder } from './cache-folder.ts';
 import { withCachedSummaries } from './llm-summaries.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
