@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
 import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
 import { loadFrontMatterParser, readFrontMatter } from '../../kb/catalog/title.ts';
+import { unfenceText } from '../../kb/subjects/format.ts';
 import { outputPackageVersions } from '../package-info.ts';
 import type { SiteData } from '../site-data.ts';
 import type { RenderContext } from './markdown-plugins.ts';
@@ -56,13 +57,15 @@ function withoutFrontMatter(text: string): string {
 export async function renderSubject(subject: CatalogSubject, renderer: MarkdownRenderer): Promise<SubjectRendering> {
   if (subject.skipped !== null) return { html: '', metadata: { headings: [] } };
   if (subject.format === 'text') return { html: `<pre class="plain-text">${escapeHtml(subject.content)}</pre>`, metadata: { headings: [] } };
+  if (subject.format === 'code') {
+    // A code subject's content (SPEC 4) is its fenced text: one block, highlighted in its language.
+    const finished = finishSubjectHtml(await renderer.highlight(unfenceText(subject.content), subject.language ?? ''), subject.title, false);
+    return { html: finished.html, metadata: { headings: [], titleHtml: finished.titleHtml } };
+  }
   await loadFrontMatterParser();
-  // A code subject's content (SPEC 4) is its fenced text: Shiki highlights it in its language.
   // Front matter was read (and any YAML error reported) by the core: only the body is rendered.
-  const body = subject.format === 'markdown' ? withoutFrontMatter(subject.content) : subject.content;
-  const rendered = await renderer.render(body, pathToFileURL(subject.file));
-  const titleFromHeading = subject.format === 'markdown' && typeof subject.frontMatter['title'] !== 'string';
-  const finished = finishSubjectHtml(rendered.html, subject.title, titleFromHeading);
+  const rendered = await renderer.render(withoutFrontMatter(subject.content), pathToFileURL(subject.file));
+  const finished = finishSubjectHtml(rendered.html, subject.title, typeof subject.frontMatter['title'] !== 'string');
   return { html: finished.html, metadata: { headings: rendered.headings, titleHtml: finished.titleHtml } };
 }
 
