@@ -1,8 +1,8 @@
 /**
- * LLM summaries on disk and over the network (`[kb.summaries]`, SPEC 8). The build asks the
- * endpoint for the summaries its cache lacks and keeps them in the cache's `llmSummaries` file; every
- * other host (`find`, the agent server, the dev server) reads that file only, so that it ranks and
- * shows what the site published, and never calls the model.
+ * LLM summaries on disk and over the network (`[kb.summaries]` in content/reference/configuration.md).
+ * The build asks the endpoint for the summaries its cache lacks and keeps them in the cache's
+ * `llmSummaries` file; every other host (`find`, the agent server, the dev server) reads that file
+ * only, so that it ranks and shows what the site published, and never calls the model.
  */
 import fs from 'node:fs';
 import { writeCacheFile } from '../kb/publish/cache-file.ts';

@@ -1,8 +1,8 @@
 /**
- * The build's step for URL sources (SPEC 8): fetch every URL the enabled topics' `links.txt`
- * files list, revalidating cached copies, convert what changed, keep it in the cache, and hand
- * the knowledge base one document per URL. A failure is reported and the cached copy, if any,
- * stands in.
+ * The build's step for URL sources (content/reference/configuration.md, `[kb.sources]`): fetch
+ * every URL the enabled topics' `links.txt` files list, revalidating cached copies, convert what
+ * changed, keep it in the cache, and hand the knowledge base one document per URL. A failure is
+ * reported and the cached copy, if any, stands in.
  */
 import type { SyllabusConfig } from '../kb/config/load.ts';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';

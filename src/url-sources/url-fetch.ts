@@ -1,9 +1,9 @@
 /**
- * Fetching one URL source (SPEC 8) under `[kb.sources]`'s rules, with src/net/checked-get.ts:
- * only `http(s)`, a deadline, a size bound, redirects followed by hand (a bounded number, never to
- * another scheme), and never to an address that is not public unless `allow_private`, judged on
- * the address each request actually connects to, on every hop. This module says what each outcome
- * means for a URL source, and how to fix it.
+ * Fetching one URL source under `[kb.sources]`'s rules (content/reference/configuration.md), with
+ * src/net/checked-get.ts: only `http(s)`, a deadline, a size bound, redirects followed by hand (a
+ * bounded number, never to another scheme), and never to an address that is not public unless
+ * `allow_private`, judged on the address each request actually connects to, on every hop. This
+ * module says what each outcome means for a URL source, and how to fix it.
  */
 import { checkedGet } from '../net/checked-get.ts';
 

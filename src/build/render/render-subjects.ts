@@ -58,7 +58,7 @@ export async function renderSubject(subject: CatalogSubject, renderer: MarkdownR
   if (subject.skipped !== null) return { html: '', metadata: { headings: [] } };
   if (subject.format === 'text') return { html: `<pre class="plain-text">${escapeHtml(subject.content)}</pre>`, metadata: { headings: [] } };
   if (subject.format === 'code') {
-    // A code subject's content (SPEC 4) is its fenced text: one block, highlighted in its language.
+    // A code subject's content is its fenced text (content/reference/subject-formats.md, "Fenced"): one block, highlighted in its language.
     const finished = finishSubjectHtml(await renderer.highlight(unfenceText(subject.content), subject.language ?? ''), subject.title, false);
     return { html: finished.html, metadata: { headings: [], titleHtml: finished.titleHtml } };
   }
