@@ -41,9 +41,10 @@ interface Watched {
 
 /**
  * Creates the watchers; `onChange` is called (maybe many times) after anything watched changes,
- * and when a watcher fails (a watched folder deleted, for example).
+ * with the path of what changed: the entry of a watched folder (for a symlinked file, in the folder
+ * it really lies in), or the folder itself when it was deleted or its watcher failed.
  */
-export function watchFolders(onChange: () => void): FolderWatch {
+export function watchFolders(onChange: (changed: string) => void): FolderWatch {
   const watched = new Map<string, Watched>();
   let closed = false;
 
@@ -63,15 +64,15 @@ export function watchFolders(onChange: () => void): FolderWatch {
           // dead, and a folder created again in its place can reuse its inode. Drop it; the next
           // update makes a new one.
           if (watched.get(folder) === entry) drop(folder);
-          onChange();
+          onChange(folder);
         } else if (entry.names === undefined || name === null || entry.names.has(name)) {
-          onChange();
+          onChange(name === null ? folder : `${folder}/${name}`);
         }
       }),
     };
     entry.watcher.on('error', () => {
       if (watched.get(folder) === entry) drop(folder);
-      onChange();
+      onChange(folder);
     });
     watched.set(folder, entry);
   };

@@ -13,7 +13,7 @@ import { buildKnowledgeSection } from '../kb/knowledge/section.ts';
 import { type LearnToolDefinition, buildLearnDefinition, parseLearnArguments, runLearn } from '../kb/knowledge/learn.ts';
 import { applySummaries } from '../kb/summaries/llm-summary.ts';
 import { listTopicLinks } from '../kb/url-sources/links-file.ts';
-import { openLocalKnowledgeBase, sourcesFolderOf } from '../sources/local-sources.ts';
+import { openLocalKnowledgeBase, sourcesFolderOf } from '../url-sources/local-sources.ts';
 import { watchFolders, type FolderWatch, type WatchTargets } from './folder-watch.ts';
 import type { KnowledgeSource } from './knowledge-source.ts';
 

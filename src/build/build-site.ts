@@ -14,7 +14,7 @@ import { displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/di
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
 import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { changesBySubject } from '../kb/diff/published-changes.ts';
-import { describeFetchedSources, fetchSources } from '../sources/fetch-sources.ts';
+import { describeFetchedSources, fetchSources } from '../url-sources/fetch-sources.ts';
 import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
@@ -23,7 +23,6 @@ import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-su
 import { applyChanges, replaceFolder } from './output-folder.ts';
 import { buildManifest, codeFingerprint, digestPages, findUnstablePages, holdsBuild, planBuild, readBuildRecord, recordBuild, recordedDigests, unmarkBuild, unstablePagesWarning, type BuildPlan } from './plan.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
-import { highlightCode } from './render/highlight.ts';
 import { createMarkdownRenderer } from './render/markdown-renderer.ts';
 import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions } from './render/render-subjects.ts';
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
@@ -203,7 +202,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           site: async () => data,
           rendering: async (id) => renderings.get(id),
           topicDescription: async (id) => descriptions.get(id) ?? '',
-          highlight: (code, language) => highlightCode(renderer, code, language),
+          highlight: (code, language) => renderer.highlight(code, language),
           pageShown: () => options.reporter.progress('pages', Math.min(++shownPages, total), total),
         },
         data,

@@ -14,7 +14,7 @@ export interface CacheFolder {
   catalogMemo: string;
   /** The language model's summaries by content (see llm-summaries.ts). */
   llmSummaries: string;
-  /** Fetched copies of URL sources, a file per URL (see src/sources/source-cache.ts). */
+  /** Fetched copies of URL sources, a file per URL (see src/url-sources/source-cache.ts). */
   sources: string;
   /** Subjects' rendered HTML, in packs by subject id (see render/rendering-cache.ts). */
   renderings: string;

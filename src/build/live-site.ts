@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { CatalogSubject } from '../kb/catalog/catalog.ts';
-import { readCachedDocuments } from '../sources/local-sources.ts';
+import { readCachedDocuments } from '../url-sources/local-sources.ts';
 import type { CacheFolder } from './cache-folder.ts';
 import { withCachedSummaries } from './llm-summaries.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
@@ -14,7 +14,6 @@ import type { RenderContext } from './render/markdown-plugins.ts';
 import { createMarkdownRenderer, type MarkdownRenderer } from './render/markdown-renderer.ts';
 import { renderContextOf, renderingDigest, renderingId, renderSubject, sharedDigestInput } from './render/render-subjects.ts';
 import type { SubjectRendering } from './render/rendering-cache.ts';
-import { highlightCode } from './render/highlight.ts';
 import { failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 
 /** Options of {@link openLiveSite}. */
@@ -94,7 +93,7 @@ export function openLiveSite(options: LiveSiteOptions): LiveSite {
     },
     async highlight(code, language) {
       await load();
-      return highlightCode(await rendererOf(), code, language);
+      return (await rendererOf()).highlight(code, language);
     },
     reset() {
       current = undefined;

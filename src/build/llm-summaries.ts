@@ -1,14 +1,16 @@
 /**
- * LLM summaries on disk and over the network (`[kb.summaries]`, SPEC 8). The build asks the
- * endpoint for the summaries its cache lacks and keeps them in the cache's `llmSummaries` file; every
- * other host (`find`, the agent server, the dev server) reads that file only, so that it ranks and
- * shows what the site published, and never calls the model.
+ * LLM summaries on disk and over the network (`[kb.summaries]` in content/reference/configuration.md).
+ * The build asks the endpoint for the summaries its cache lacks and keeps them in the cache's
+ * `llmSummaries` file; every other host (`find`, the agent server, the dev server) reads that file
+ * only, so that it ranks and shows what the site published, and never calls the model.
  */
 import fs from 'node:fs';
 import { writeCacheFile } from '../kb/publish/cache-file.ts';
 import type { Catalog } from '../kb/catalog/catalog.ts';
 import type { SummariesConfig } from '../kb/config/schema.ts';
 import { type SummaryAnswer, type SummaryCandidate, type SummaryFailure, applySummaries, buildSummaryRequest, endsSummaryCalls, llmSummaryCandidates, parseSummaryResponse, summaryFailureMessages } from '../kb/summaries/llm-summary.ts';
+import { settleBounded } from '../net/bounded-calls.ts';
+import { fetchBounded, fetchErrorCode } from '../net/fetch-bounded.ts';
 
 /** The version of the file's format and of what its summaries are made from (the request, the normalising). */
 const VERSION = 1;
@@ -137,22 +139,18 @@ async function requestSummary(candidate: SummaryCandidate, settings: SummariesCo
 }
 
 async function callOnce(candidate: SummaryCandidate, settings: SummariesConfig, key: string | undefined): Promise<SummaryAnswer> {
-  try {
-    const response = await fetch(settings.endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: buildSummaryRequest(candidate.subject, settings),
-      signal: AbortSignal.timeout(settings.timeout_seconds * 1000),
-      redirect: 'error',
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return { ok: false, failure: { reason: 'http', status: response.status } };
-    }
-    return parseSummaryResponse(await response.text());
-  } catch (error) {
-    return { ok: false, failure: failureOf(error) };
-  }
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: buildSummaryRequest(candidate.subject, settings),
+    redirect: 'error',
+  };
+  const answer = await fetchBounded(settings.endpoint, init, { timeoutMs: settings.timeout_seconds * 1000 });
+  if (answer.kind === 'network') return { ok: false, failure: failureOf(answer.error) };
+  // Without a size limit, the only other failure is the time limit.
+  if (answer.kind !== 'response') return { ok: false, failure: { reason: 'timeout' } };
+  if (answer.status < 200 || answer.status > 299) return { ok: false, failure: { reason: 'http', status: answer.status } };
+  return parseSummaryResponse(answer.body);
 }
 
 /** Connection errors that mean the endpoint cannot be reached at all, and how a message names them. */
@@ -171,37 +169,12 @@ const DROPPED: Record<string, string> = {
   ECONNRESET: 'connection reset',
 };
 
+/** A fetch's error, as a failure with its reason. */
 function failureOf(error: unknown): SummaryFailure {
-  const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return { reason: 'timeout' };
-  const cause = (error as { cause?: unknown } | null)?.cause as { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } | undefined;
-  const code = typeof cause?.code === 'string' ? cause.code : typeof cause?.errors?.[0]?.code === 'string' ? cause.errors[0].code : undefined;
+  const cause = (error as { cause?: unknown } | null)?.cause as { message?: unknown; name?: unknown } | undefined;
+  const code = fetchErrorCode(error);
   if (code !== undefined && code in UNREACHABLE) return { reason: 'unreachable', detail: UNREACHABLE[code]! };
-  if ((cause as { name?: unknown } | undefined)?.name === 'TimeoutError') return { reason: 'timeout' };
+  if (cause?.name === 'TimeoutError') return { reason: 'timeout' };
   const detail = (code !== undefined ? (DROPPED[code] ?? code) : undefined) ?? (typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error));
   return { reason: 'network', detail };
-}
-
-/**
- * Runs `run` on every item with at most `limit` in flight; results keep the input order. Once a
- * result satisfies `stops`, no new call starts: the items not started get that result.
- */
-async function settleBounded<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>, stops: (result: R) => boolean): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let stopped: R | undefined;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      if (stopped !== undefined) {
-        results[next++] = stopped;
-        continue;
-      }
-      const index = next++;
-      const result = await run(items[index]!);
-      results[index] = result;
-      if (stops(result)) stopped ??= result;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -14,7 +14,7 @@ import type { LinkTopic } from '../kb/subjects/relative-links.ts';
 import type { SubjectChange } from '../kb/diff/published-changes.ts';
 import { normalizeBase, siteUrl } from '../kb/publish/site-urls.ts';
 import type { SourceDocuments } from '../kb/url-sources/document.ts';
-import { readCachedDocuments } from '../sources/local-sources.ts';
+import { readCachedDocuments } from '../url-sources/local-sources.ts';
 import { CLIENT_SCRIPTS, clientScripts } from './client-scripts.ts';
 import { readFileHistory } from './git-history.ts';
 import { BuildError } from './build-error.ts';

@@ -1,6 +1,7 @@
 /** One file of the site that is not an HTML page: its bytes, its content type, writing it. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { lookup } from 'mrmime';
 
 /** One file of the site: its path below the site's base (no leading `/`) and its bytes. */
 export interface StaticFile {
@@ -28,31 +29,21 @@ export function staticText(body: { text: string } | { make: () => string }): str
   return 'text' in body ? body.text : body.make();
 }
 
-/** Content types by file extension, as a static host serves the site's files. */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
+/**
+ * Where the site is served differently from mrmime's table (the one sirv and other static hosts
+ * use): the types the site's own sitemap and icons have always been served with.
+ */
+const OWN_TYPES: Readonly<Record<string, string>> = { xml: 'application/xml', ico: 'image/x-icon' };
 
-/** The content type of a file of the site, by its extension; `application/octet-stream` when unknown. */
+/**
+ * The content type of a file of the site, by its extension, as a static host serves it: mrmime's
+ * type, with `; charset=utf-8` on text (the site writes all its text as UTF-8);
+ * `application/octet-stream` when the extension is unknown.
+ */
 export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const extension = path.extname(file).slice(1).toLowerCase();
+  const type = OWN_TYPES[extension] ?? lookup(extension) ?? 'application/octet-stream';
+  return /^(?:text\/|application\/(?:json|xml)$)/.test(type) ? `${type}; charset=utf-8` : type;
 }
 
 /** Writes `files` below `dir`, creating folders as needed. */

@@ -4,7 +4,7 @@ import { buildCatalog } from '../kb/catalog/catalog.ts';
 import { checkContent } from '../kb/checks/content.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import { loadMarkdownParser } from '../kb/markdown/parser.ts';
-import { openLocalKnowledgeBase } from '../sources/local-sources.ts';
+import { openLocalKnowledgeBase } from '../url-sources/local-sources.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { readConfig } from './knowledge-base-options.ts';

@@ -15,7 +15,7 @@ import type { SubjectRef } from '../kb/diff/schema.ts';
 import { type KnowledgeSnapshot, snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from '../kb/diff/snapshot.ts';
 import { FORMAT_VERSION, type KnowledgeFile, KnowledgeFileSchema, type SiteIndex, SiteIndexSchema, type SubjectEntry, SubjectFileSchema } from '../kb/publish/endpoint-schemas.ts';
 import { jsonPath, RemoteError, timeoutFromEnv } from '../remote/fetch-json.ts';
-import { mapBounded, MAX_CONCURRENT_REQUESTS } from '../remote/map-bounded.ts';
+import { mapBounded, MAX_CONCURRENT_REQUESTS } from '../net/bounded-calls.ts';
 import { openRemoteSite, type RemoteSite } from '../remote/remote-site.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';

@@ -3,7 +3,7 @@ import type { SyllabusConfig } from '../kb/config/merge.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import { loadSiteConfig, type LoadedConfig } from '../build/read-config.ts';
-import { openLocalKnowledgeBase } from '../sources/local-sources.ts';
+import { openLocalKnowledgeBase } from '../url-sources/local-sources.ts';
 import { CliError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 

@@ -1,7 +1,8 @@
 /** `syllabus learnings add|stats|prune <file>`: seed 004's rules over a learnings store (SPEC 8). */
 import path from 'node:path';
 import { plural } from '../kb/diagnostics/diagnostics.ts';
-import { readLearningsFile, writeFileAtomically } from '../kb/learnings/file.ts';
+import { writeFileAtomically } from '../kb/files/atomic-write.ts';
+import { readLearningsFile } from '../kb/learnings/file.ts';
 import { type HeldLock, LOCK_STALE_MS, LOCK_TIMEOUT_VARIABLE, LOCK_WAIT_MS, lockWaitFromEnv, withLearningsLock } from '../kb/learnings/lock.ts';
 import { DEFAULT_PRUNE_MAX_AGE_DAYS, type NewLearning, PRUNE_CONFIDENCE_BELOW, type PruneRules, addLearning, learningsStats, newLearningId, pruneLearnings, pruneRules } from '../kb/learnings/rules.ts';
 import { LEARNING_CATEGORIES, type Learning, type LearningCategory, type LearningsStore, MAX_LEARNING_KEYWORDS, describeEntryProblems, emptyLearningsStore, serializeLearningsStore } from '../kb/learnings/store.ts';

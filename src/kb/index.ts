@@ -104,8 +104,10 @@ export {
 export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './knowledge/learn.ts';
 export { KEYWORD_LIMIT, keywordsOf, subjectKeywords, wordSetOf } from './catalog/keywords.ts';
 export type { KeywordSource } from './catalog/keywords.ts';
-export { readLearningsFile, writeFileAtomically } from './learnings/file.ts';
-export type { AtomicWriteOps, StoreFileReading } from './learnings/file.ts';
+export { readLearningsFile } from './learnings/file.ts';
+export type { StoreFileReading } from './learnings/file.ts';
+export { writeFileAtomically } from './files/atomic-write.ts';
+export type { AtomicWriteOps, AtomicWriteOptions } from './files/atomic-write.ts';
 export {
   DEFAULT_PRUNE_MAX_AGE_DAYS,
   INITIAL_CONFIDENCE,

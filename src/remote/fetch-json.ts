@@ -1,11 +1,13 @@
 /**
  * Fetching one JSON endpoint of a published site: a timeout on every request, a size limit on
- * every body (counted after decompression), one retry when the network or the server failed, and
- * errors that say what happened and how to fix it, naming the URL. Nothing here hangs, holds more
- * than the limit, or throws anything but a {@link RemoteError} for a bad answer.
+ * every body (counted after decompression; both src/net/fetch-bounded.ts), one retry when the
+ * network or the server failed, and errors that say what happened and how to fix it, naming the
+ * URL. Nothing here hangs, holds more than the limit, or throws anything but a
+ * {@link RemoteError} for a bad answer.
  */
 import type { z } from 'zod';
 import { FORMAT_VERSION } from '../kb/publish/endpoint-schemas.ts';
+import { fetchBounded, fetchErrorCode } from '../net/fetch-bounded.ts';
 
 /** How long one request may take (headers and body), unless `SYLLABUS_REMOTE_TIMEOUT_MS` says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -60,12 +62,6 @@ export function timeoutFromEnv(env: Readonly<Record<string, string | undefined>>
   return { ok: true, value };
 }
 
-type Attempt =
-  | { kind: 'response'; status: number; statusText: string; contentType: string; body: string }
-  | { kind: 'too-large' }
-  | { kind: 'timeout' }
-  | { kind: 'network'; reason: string };
-
 /**
  * Fetches `url` and checks it as JSON of `schema` (a Syllabus endpoint: its `version` must be
  * {@link FORMAT_VERSION}). A network failure or a 5xx answer is tried once more; a timeout or a
@@ -74,10 +70,11 @@ type Attempt =
  */
 export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: FileKind, options: FetchOptions): Promise<Fetched<T>> {
   const maxBytes = options.maxBytes ?? MAX_BYTES[what];
-  let result = await attempt(url, options.timeoutMs, maxBytes);
+  const attempt = () => fetchBounded(url, { headers: { accept: 'application/json' } }, { timeoutMs: options.timeoutMs, maxBytes });
+  let result = await attempt();
   if (result.kind === 'network' || (result.kind === 'response' && result.status >= 500)) {
     await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-    result = await attempt(url, options.timeoutMs, maxBytes);
+    result = await attempt();
   }
   if (result.kind === 'too-large') {
     throw new RemoteError(
@@ -89,7 +86,7 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: File
       `No answer from ${url} within ${options.timeoutMs} ms. Check the --remote URL and that the site is up; on a slow connection, allow more time with ${TIMEOUT_VARIABLE} (milliseconds).`,
     );
   }
-  if (result.kind === 'network') throw new RemoteError(`Cannot reach ${url}: ${result.reason}. Check the --remote URL and that the site is up.`);
+  if (result.kind === 'network') throw new RemoteError(`Cannot reach ${url}: ${networkReason(result.error)}. Check the --remote URL and that the site is up.`);
   if (result.status === 404) return { found: false };
   const status = `HTTP ${result.status}${result.statusText === '' ? '' : ` ${result.statusText}`}`;
   if (result.status < 200 || result.status > 299) {
@@ -124,58 +121,6 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: File
   return { found: true, value: checked.data };
 }
 
-/** One request: the answer with its whole body (a successful one's only), or why there is none. */
-async function attempt(url: string, timeoutMs: number, maxBytes: number): Promise<Attempt> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-    let body = '';
-    // Only a 2xx body is ever looked at; the others are not downloaded.
-    if (response.ok) {
-      const read = await readBoundedText(response, maxBytes);
-      if (!read.ok) return { kind: 'too-large' };
-      body = read.text;
-    } else {
-      await response.body?.cancel();
-    }
-    return { kind: 'response', status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', body };
-  } catch (error) {
-    if (signal.aborted) return { kind: 'timeout' };
-    return { kind: 'network', reason: networkReason(error) };
-  }
-}
-
-/**
- * Reads a response's body as UTF-8 text, decompressed as fetch decompresses it (gzip, deflate,
- * br), counting bytes as they arrive: past `maxBytes` the body is cancelled at once, so that a
- * compressed bomb or an endless stream costs at most `maxBytes` and one chunk. A body whose
- * declared length (uncompressed) is over the limit is refused before any of it is read. A refusal
- * says how many bytes were read.
- */
-export async function readBoundedText(response: Response, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false; bytes: number }> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';
-  if (!encoded && declared > maxBytes) {
-    await response.body?.cancel();
-    return { ok: false, bytes: 0 };
-  }
-  if (response.body === null) return { ok: true, text: '' };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel();
-      return { ok: false, bytes };
-    }
-    chunks.push(value);
-  }
-  return { ok: true, text: new TextDecoder().decode(Buffer.concat(chunks)) };
-}
-
 const REASONS: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'the connection was reset',
@@ -189,16 +134,11 @@ const REASONS: Readonly<Record<string, string>> = {
 
 /** A short reason for a failed fetch, from the error's cause (`connection refused (ECONNREFUSED)`). */
 function networkReason(error: unknown): string {
-  const cause = (error as { cause?: unknown }).cause;
-  const code = codeOf(cause) ?? codeOf((cause as { errors?: unknown[] } | undefined)?.errors?.[0]);
+  const code = fetchErrorCode(error);
   if (code !== undefined) return `${REASONS[code] ?? 'network error'} (${code})`;
+  const cause = (error as { cause?: unknown }).cause;
   const message = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
   return message.replace(/\s+/g, ' ');
-}
-
-function codeOf(value: unknown): string | undefined {
-  const code = (value as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /** A JSON path as JavaScript writes it: `topics[0].subjects[1].sha256`. */

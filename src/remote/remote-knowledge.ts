@@ -6,7 +6,7 @@
 import { type KnowledgeTopic, renderKnowledgeSection } from '../kb/knowledge/section.ts';
 import { type LearnToolDefinition, renderLearnDefinition } from '../kb/knowledge/learn.ts';
 import type { KnowledgeFile, SiteIndex } from '../kb/publish/endpoint-schemas.ts';
-import { MAX_CONCURRENT_REQUESTS, mapBounded } from './map-bounded.ts';
+import { MAX_CONCURRENT_REQUESTS, mapBounded } from '../net/bounded-calls.ts';
 import type { LearnedSets } from './remote-learn.ts';
 import { resolveRemotePatterns } from './remote-patterns.ts';
 import type { RemoteSite } from './remote-site.ts';

@@ -1,7 +1,7 @@
 /** The `learn` tool (SPEC 4) answered from a published site, byte for byte as from local files. */
 import { type LearnArguments, type Outcome, noMatchMessage, renderListing, renderLoaded, resolveTopicId } from '../kb/knowledge/learn.ts';
 import type { SiteIndex, TopicEntry } from '../kb/publish/endpoint-schemas.ts';
-import { MAX_CONCURRENT_REQUESTS, mapBounded } from './map-bounded.ts';
+import { MAX_CONCURRENT_REQUESTS, mapBounded } from '../net/bounded-calls.ts';
 import { resolveRemotePatterns } from './remote-patterns.ts';
 import type { RemoteSite } from './remote-site.ts';
 

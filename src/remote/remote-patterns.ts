@@ -8,7 +8,7 @@ import { compareStrings } from '../kb/diagnostics/diagnostics.ts';
 import { type Resolution, resolvePatterns } from '../kb/subjects/resolve.ts';
 import { dropLeadingDots } from '../kb/subjects/slug.ts';
 import type { SubjectFile, TopicEntry } from '../kb/publish/endpoint-schemas.ts';
-import { MAX_CONCURRENT_REQUESTS, mapBounded } from './map-bounded.ts';
+import { MAX_CONCURRENT_REQUESTS, mapBounded } from '../net/bounded-calls.ts';
 import type { RemoteSite } from './remote-site.ts';
 
 /** What resolution found: the core's answer, and the hidden subjects fetched on the way (by slug). */

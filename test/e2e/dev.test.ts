@@ -14,8 +14,8 @@ import { hostileRequests, staysOnSite } from '../helpers/hostile-requests.ts';
 import { parseAnswer, sendRaw } from '../helpers/raw-http.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { addressOf } from '../../src/kb/index.ts';
-import { SOURCE_CONVERSION_VERSION } from '../../src/sources/source-body.ts';
-import { writeCachedSource } from '../../src/sources/source-cache.ts';
+import { SOURCE_CONVERSION_VERSION } from '../../src/url-sources/source-body.ts';
+import { writeCachedSource } from '../../src/url-sources/source-cache.ts';
 
 /** How long a page may take to show an edit: generous, since this is a wait, not a measurement. */
 const PATIENCE_MS = 45_000;

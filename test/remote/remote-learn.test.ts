@@ -3,7 +3,6 @@
  * hidden subjects (which the catalog does not list), the requests it takes, and how many run at once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mapBounded } from '../../src/remote/map-bounded.ts';
 import { learnedInIndex, runRemoteLearn } from '../../src/remote/remote-learn.ts';
 import { openRemoteSite } from '../../src/remote/remote-site.ts';
 import { fakeSiteFiles, serveFake, serveFiles, type FakeServer, type FakeTopic, type Reply } from './fake-site.ts';
@@ -125,18 +124,5 @@ describe('requests at once', () => {
     expect(outcome).toEqual({ ok: true, text: many.subjects.map((s) => `<subject "${s.slug}">\n${s.content}\n</subject>`).join('\n\n') });
     expect(server.maxInFlight).toBe(8);
     expect(server.requests.length).toBe(22);
-  });
-
-  it('mapBounded starts nothing new after a failure and throws the earliest failure', async () => {
-    const started: number[] = [];
-    const run = async (n: number) => {
-      started.push(n);
-      await new Promise((resolve) => setTimeout(resolve, n === 0 ? 5 : 20));
-      if (n === 0 || n === 1) throw new Error(`failed ${n}`);
-      return n;
-    };
-    await expect(mapBounded([0, 1, 2, 3, 4, 5], 2, run)).rejects.toThrow('failed 0');
-    expect(started).toEqual([0, 1]);
-    expect(await mapBounded([3, 1, 2], 2, async (n) => n * 2)).toEqual([6, 2, 4]);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Syntax highlighting of the site's code blocks: Shiki, through Astro's markdown package, made so
- * that the HTML of a block depends on its language and its code alone, never on what the process
- * highlighted before nor on how busy the machine is (content/reference/decisions.md, "Deterministic
- * builds").
+ * Syntax highlighting of the site's code blocks, with Shiki, made so that the HTML of a block
+ * depends on its language and its code alone, never on what the process highlighted before nor on
+ * how busy the machine is (content/reference/decisions.md, "Deterministic builds"). The blocks
+ * look as Astro's own highlighting makes them (`astro-code` classes, `data-language`, scrolling,
+ * unselectable diff markers), so that a subject renders the same in a host site.
  *
  * Shiki left to itself lets two other things in. The clock: it stops tokenizing a line after
  * 500 ms and leaves the rest of the line plain, and the first line in a language pays for
@@ -12,15 +13,14 @@
  * markdown) changes them from the moment it is loaded. Subjects render several at a time, so
  * either could differ from one build to the next.
  */
-import { satteriCreateHighlightFn, type satteriHighlightPlugin } from '@astrojs/markdown-satteri';
+import type { Element } from 'hast';
+import { createHighlighter, createOnigurumaEngine, isSpecialLang, type BundledLanguage, type Highlighter, type ShikiTransformer } from 'shiki';
 
-/** Highlights `code` in the language `lang` into a hast `<pre>`: what Sätteri's highlight plugin calls. */
-export type HighlightCode = Parameters<typeof satteriHighlightPlugin>[0];
-
-type ShikiConfig = NonNullable<Parameters<typeof satteriCreateHighlightFn>[1]>;
+/** Highlights `code` in the language `lang` (with a fence's `meta`) into a hast `<pre>`. */
+export type HighlightCode = (code: string, lang: string, meta?: string) => Promise<Element>;
 
 /** Shiki themes by name: each gives the tokens a CSS variable `--shiki-<name>`. */
-export type CodeThemes = NonNullable<ShikiConfig['themes']>;
+export type CodeThemes = Readonly<Record<string, string>>;
 
 /**
  * Shiki's languages whose grammars embed other languages lazily or inject themselves into other
@@ -58,7 +58,7 @@ export const SEPARATE_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Tokenizes every line to its end, however long that takes (Shiki's `tokenizeTimeLimit`, 500 ms by default). */
-const WHOLE_LINES: NonNullable<ShikiConfig['transformers']>[number] = {
+const WHOLE_LINES: ShikiTransformer = {
   name: 'syllabus:whole-lines',
   preprocess(_code, options) {
     options.tokenizeTimeLimit = 0;
@@ -67,41 +67,67 @@ const WHOLE_LINES: NonNullable<ShikiConfig['transformers']>[number] = {
 
 /**
  * Makes the highlighting of the site's code blocks, in `themes`. A language Shiki does not know
- * is shown as plain text, with Shiki's warning, as Astro does.
+ * is shown as plain text, with a warning, as Astro does.
  */
 export async function createCodeHighlighter(themes: CodeThemes): Promise<HighlightCode> {
   const separate = new Map<string, string>();
   for (const [language, aliases] of Object.entries(SEPARATE_LANGUAGES)) for (const name of [language, ...aliases]) separate.set(name, language);
-  const highlighters = new Map<string, Promise<HighlightCode>>();
-  const highlighterFor = (name: string): Promise<HighlightCode> => {
+  // One regular expression engine (Oniguruma, as Astro's) for every highlighter.
+  const engine = createOnigurumaEngine(import('shiki/wasm'));
+  const highlighters = new Map<string, Promise<Highlighter>>();
+  const highlighterFor = (name: string): Promise<Highlighter> => {
     let highlighter = highlighters.get(name);
-    if (!highlighter) highlighters.set(name, (highlighter = makeHighlighter(name, themes)));
+    if (!highlighter) highlighters.set(name, (highlighter = createHighlighter({ themes: Object.values(themes), langs: ['plaintext'], engine, warnings: false })));
     return highlighter;
   };
-  const shared = await highlighterFor('shared');
+  await highlighterFor('shared');
   return async (code, lang, meta) => {
-    const language = separate.get(lang);
-    const highlight = language === undefined ? shared : await highlighterFor(language);
-    return highlight(code, lang, meta);
+    const highlighter = await highlighterFor(separate.get(lang) ?? 'shared');
+    return highlightWith(highlighter, themes, code, lang, meta);
   };
 }
 
-/** A Shiki highlighter of its own, named `name`; it loads each language on first use. */
-async function makeHighlighter(name: string, themes: CodeThemes): Promise<HighlightCode> {
-  const highlight = await satteriCreateHighlightFn(
-    { type: 'shiki' },
-    {
-      themes,
-      defaultColor: false,
-      langs: [],
-      // Astro keeps one Shiki highlighter per set of themes and aliases for the whole process and
-      // hands it to every caller that asks with the same ones: an alias naming this highlighter
-      // keeps it apart from the others and from any Astro makes for itself.
-      langAlias: { [`syllabus-highlighter-${name}`]: 'plaintext' },
-      wrap: false,
-      transformers: [WHOLE_LINES],
+/** Highlights as Astro does: the block's classes, attributes and diff markers, and its fallback to plain text. */
+async function highlightWith(highlighter: Highlighter, themes: CodeThemes, code: string, lang: string, meta: string | undefined): Promise<Element> {
+  let language = lang;
+  if (!isSpecialLang(language) && !highlighter.getLoadedLanguages().includes(language)) {
+    try {
+      await highlighter.loadLanguage(language as BundledLanguage);
+    } catch {
+      console.warn(`[Shiki] The language "${lang}" doesn't exist, falling back to "plaintext".`);
+      language = 'plaintext';
+    }
+  }
+  const root = highlighter.codeToHast(code.replace(/(?:\r\n|\r|\n)$/, ''), {
+    themes,
+    defaultColor: false,
+    lang: language,
+    ...(meta ? { meta: { __raw: meta } } : {}),
+    transformers: [astroLook(language, lang === 'diff'), WHOLE_LINES],
+  });
+  return root.children[0] as Element;
+}
+
+/** The look Astro gives its code blocks. */
+function astroLook(language: string, diff: boolean): ShikiTransformer {
+  return {
+    name: 'syllabus:astro-look',
+    pre(node) {
+      const classes = node.properties['class'];
+      node.properties['class'] = (Array.isArray(classes) ? classes.join(' ') : String(classes ?? '')).replace(/shiki/g, 'astro-code');
+      node.properties['dataLanguage'] = language;
+      node.properties['style'] = `${String(node.properties['style'] ?? '')}; overflow-x: auto;`;
     },
-  );
-  if (!highlight) throw new Error('Astro did not make a Shiki highlighter.');
-  return highlight;
+    line(node) {
+      if (!diff) return;
+      // A diff's `+` and `-` are kept out of a copied selection.
+      const first = node.children[0];
+      const text = first?.type === 'element' ? first.children[0] : undefined;
+      if (first?.type !== 'element' || text?.type !== 'text') return;
+      const marker = text.value[0];
+      if (marker !== '+' && marker !== '-') return;
+      text.value = text.value.slice(1);
+      first.children.unshift({ type: 'element', tagName: 'span', properties: { style: 'user-select: none;' }, children: [{ type: 'text', value: marker }] });
+    },
+  };
 }

@@ -5,8 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import pLimit from 'p-limit';
 import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
 import { loadFrontMatterParser, readFrontMatter } from '../../kb/catalog/title.ts';
+import { unfenceText } from '../../kb/subjects/format.ts';
 import { outputPackageVersions } from '../package-info.ts';
 import type { SiteData } from '../site-data.ts';
 import type { RenderContext } from './markdown-plugins.ts';
@@ -55,13 +57,15 @@ function withoutFrontMatter(text: string): string {
 export async function renderSubject(subject: CatalogSubject, renderer: MarkdownRenderer): Promise<SubjectRendering> {
   if (subject.skipped !== null) return { html: '', metadata: { headings: [] } };
   if (subject.format === 'text') return { html: `<pre class="plain-text">${escapeHtml(subject.content)}</pre>`, metadata: { headings: [] } };
+  if (subject.format === 'code') {
+    // A code subject's content is its fenced text (content/reference/subject-formats.md, "Fenced"): one block, highlighted in its language.
+    const finished = finishSubjectHtml(await renderer.highlight(unfenceText(subject.content), subject.language ?? ''), subject.title, false);
+    return { html: finished.html, metadata: { headings: [], titleHtml: finished.titleHtml } };
+  }
   await loadFrontMatterParser();
-  // A code subject's content (SPEC 4) is its fenced text: Shiki highlights it in its language.
   // Front matter was read (and any YAML error reported) by the core: only the body is rendered.
-  const body = subject.format === 'markdown' ? withoutFrontMatter(subject.content) : subject.content;
-  const rendered = await renderer.render(body, pathToFileURL(subject.file));
-  const titleFromHeading = subject.format === 'markdown' && typeof subject.frontMatter['title'] !== 'string';
-  const finished = finishSubjectHtml(rendered.html, subject.title, titleFromHeading);
+  const rendered = await renderer.render(withoutFrontMatter(subject.content), pathToFileURL(subject.file));
+  const finished = finishSubjectHtml(rendered.html, subject.title, typeof subject.frontMatter['title'] !== 'string');
   return { html: finished.html, metadata: { headings: rendered.headings, titleHtml: finished.titleHtml } };
 }
 
@@ -105,18 +109,18 @@ export async function renderSubjects(data: SiteData, options: RenderSubjectsOpti
       else stale.push({ id, subject, digest });
     }
   }
-  let next = 0;
   let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < stale.length) {
-      const { id, subject, digest } = stale[next++]!;
-      const rendering = await renderSubject(subject, options.renderer);
-      cache.set(id, { digest, rendering });
-      renderings.set(id, rendering);
-      options.onRendered?.(++done, stale.length);
-    }
-  };
-  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+  const limited = pLimit(RENDER_CONCURRENCY);
+  await Promise.all(
+    stale.map(({ id, subject, digest }) =>
+      limited(async () => {
+        const rendering = await renderSubject(subject, options.renderer);
+        cache.set(id, { digest, rendering });
+        renderings.set(id, rendering);
+        options.onRendered?.(++done, stale.length);
+      }),
+    ),
+  );
   cache.save(ids, needed === undefined);
   return { renderings, stats: { rendered: stale.length, unchanged: ids.size - stale.length } };
 }

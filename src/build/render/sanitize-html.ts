@@ -10,6 +10,7 @@ import type { Nodes, Properties, Root } from 'hast';
 import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
 import type { Html } from 'mdast';
 import type { MdastPluginDefinition } from 'satteri';
+import { createHastSerializer } from './hast-html.ts';
 
 /**
  * The elements whose start tag makes an HTML parser read everything after it as plain text, up
@@ -117,7 +118,7 @@ export function sanitizeSchema(codeThemes: CodeThemes): Schema {
  * Loads Sätteri (the Rust markdown processor) on first use, as the renderer does.
  */
 export async function createHtmlSanitizer(codeThemes: CodeThemes): Promise<(html: string) => string> {
-  const { htmlToHast, markdownToHtml } = await import('satteri');
+  const [{ htmlToHast }, serialize] = await Promise.all([import('satteri'), createHastSerializer()]);
   const schema = sanitizeSchema(codeThemes);
   return (html) => {
     const parsed = htmlToHast(html, { fragment: true }) as Root;
@@ -125,8 +126,7 @@ export async function createHtmlSanitizer(codeThemes: CodeThemes): Promise<(html
     // Nothing removed: the fragment holds only allowed elements, none of which a browser reads
     // differently where the page puts it, so it is returned as given instead of written again.
     if (isSameTree(parsed, safe)) return html;
-    // Sätteri serialises a tree only as the result of a compile: the empty document's root is replaced by the safe tree.
-    return markdownToHtml('', { hastPlugins: [{ name: 'syllabus-sanitized', before: (root, ctx) => ctx.replaceNode(root, safe) }] }).html;
+    return serialize(safe);
   };
 }
 

@@ -1,7 +1,7 @@
 /** The thin fs steps of `init`: reading what is there, and writing the plan's changes. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomically } from '../../kb/learnings/file.ts';
+import { writeFileAtomically } from '../../kb/files/atomic-write.ts';
 import { CliError } from '../errors.ts';
 import type { FileChange, ProjectState } from './plan.ts';
 

@@ -107,6 +107,13 @@ export function fenceText(text: string, language: string): string {
   return text === '' ? `${fence}${language}\n${fence}` : `${fence}${language}\n${text}\n${fence}`;
 }
 
+/** The text a block made by {@link fenceText} holds. */
+export function unfenceText(fenced: string): string {
+  const start = fenced.indexOf('\n');
+  const end = fenced.lastIndexOf('\n');
+  return start === end ? '' : fenced.slice(start + 1, end);
+}
+
 /** The section-4 content of a decoded subject: as it is, or fenced. */
 export function presentSubjectText(text: string, extension: string): string {
   const language = languageOf(extension);

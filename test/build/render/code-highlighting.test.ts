@@ -77,6 +77,52 @@ describe('highlighting does not depend on time', () => {
   });
 });
 
+describe('a block highlighted directly (a code subject, a diff)', () => {
+  it('is the HTML its fenced block renders to, byte for byte', async () => {
+    const site = await renderer();
+    const code = 'const x = 1; // <a> & "b"\n+ added\n- removed\n\n\tindented';
+    const blocks: [string, string][] = [
+      ['typescript', code],
+      ['diff', '+a\n-b\n c'],
+      ['vue', VUE.split('\n').slice(1, -2).join('\n')],
+      ['markdown', MARKDOWN.split('\n').slice(1, -2).join('\n')],
+      ['no-such-language', code],
+      ['', code],
+      ['math', 'x^2 < y'],
+      ['js title="a.js"', code],
+      // Markdown ends a line at a lone carriage return and drops NUL; one final line break is not part of the block.
+      ['js', 'a\rb\r\rc'],
+      ['js', 'a\0b'],
+      ['js', 'x\n'],
+      ['js', '\n\nlead'],
+      ['js', ''],
+      ['js', '```inner```'],
+    ];
+    const direct = await Promise.all(blocks.map(([language, text]) => site.highlight(text, language)));
+    const fenced = [];
+    for (const [language, text] of blocks) {
+      const fence = '`'.repeat(Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+      fenced.push(await html(`${fence}${language}\n${text}\n${fence}\n`, site));
+    }
+    expect(direct).toEqual(fenced);
+  });
+
+  it('looks as Astro makes a block: its classes and attributes, unselectable diff markers, plain text for an unknown language', async () => {
+    const site = await renderer();
+    const pre = (language: string) =>
+      `<pre class="astro-code astro-code-themes github-light-default github-dark-default" style="--shiki-light:#1f2328;--shiki-dark:#e6edf3;--shiki-light-bg:#ffffff;--shiki-dark-bg:#0d1117; overflow-x: auto;" tabindex="0" data-language="${language}"><code>`;
+    expect(await site.highlight('+a\n-b\n c', 'diff')).toBe(
+      `${pre('diff')}<span class="line"><span style="--shiki-light:#116329;--shiki-dark:#7EE787"><span style="user-select: none;">+</span>a</span></span>\n` +
+        '<span class="line"><span style="--shiki-light:#82071E;--shiki-dark:#FFA198"><span style="user-select: none;">-</span>b</span></span>\n' +
+        '<span class="line"><span style="--shiki-light:#1F2328;--shiki-dark:#E6EDF3"> c</span></span></code></pre>\n',
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await site.highlight('a < b & "c"', 'no-such-language')).toBe(`${pre('plaintext')}<span class="line"><span>a &lt; b &amp; "c"</span></span></code></pre>\n`);
+    expect(warn.mock.calls).toEqual([['[Shiki] The language "no-such-language" doesn\'t exist, falling back to "plaintext".']]);
+    warn.mockRestore();
+  });
+});
+
 /** A grammar of Shiki, as its language modules export it. */
 interface Grammar {
   name: string;

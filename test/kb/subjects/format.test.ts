@@ -12,6 +12,7 @@ import {
   skippedMessage,
   slugOf,
 } from '../../../src/kb/index.ts';
+import { unfenceText } from '../../../src/kb/subjects/format.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -160,5 +161,14 @@ describe('fenceText properties', () => {
         expect(body).toBe(text);
       }),
     );
+  });
+
+  it('unfenceText gives the text back, the empty text included', () => {
+    fc.assert(
+      fc.property(content, language, (text, lang) => {
+        expect(unfenceText(fenceText(text, lang))).toBe(text);
+      }),
+    );
+    expect(unfenceText('```toml\n```')).toBe('');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Opening a knowledge base on this machine with its URL sources as the last build left them in
- * the cache (SPEC 8): every host but the build (learn, prompt, schema, find, check, mcp, diff of
- * a kb.toml, dev) opens it here, and none of them goes to the network.
+ * Opening a knowledge base on this machine with its URL sources as the last build left them in the
+ * cache (content/reference/configuration.md, "Everywhere else: the cache only"): every host but the
+ * build (learn, prompt, schema, find, check, mcp, diff of a kb.toml, dev) opens it here, and none
+ * of them goes to the network.
  */
 import path from 'node:path';
 import type { SyllabusConfig } from '../kb/config/merge.ts';

@@ -1,6 +1,7 @@
 /**
- * A fetched body to a URL source's content (SPEC 8), by its content type: HTML becomes markdown,
- * markdown and plain text are kept as they are; anything else is refused.
+ * A fetched body to a URL source's content (content/reference/subject-formats.md, "URL sources"),
+ * by its content type: HTML becomes markdown, markdown and plain text are kept as they are;
+ * anything else is refused.
  */
 import { isBinary } from '../kb/subjects/format.ts';
 import type { SourceFormat } from '../kb/url-sources/document.ts';

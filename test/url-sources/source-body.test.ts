@@ -1,12 +1,12 @@
 /**
- * A fetched body to a URL source's content (src/sources/source-body.ts, html-to-markdown.ts):
+ * A fetched body to a URL source's content (src/url-sources/source-body.ts, html-to-markdown.ts):
  * HTML to markdown (main content only, furniture dropped, links absolute), markdown and plain
  * text kept, other types refused. Outputs asserted whole.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadHtmlConverter } from '../../src/sources/html-to-markdown.ts';
+import { loadHtmlConverter } from '../../src/url-sources/html-to-markdown.ts';
 import { loadMarkdownParser } from '../../src/kb/index.ts';
-import { convertBody } from '../../src/sources/source-body.ts';
+import { convertBody } from '../../src/url-sources/source-body.ts';
 
 beforeAll(() => Promise.all([loadHtmlConverter(), loadMarkdownParser()]));
 

@@ -1,15 +1,15 @@
 /**
- * The build's step for URL sources (SPEC 8): fetch every URL the enabled topics' `links.txt`
- * files list, revalidating cached copies, convert what changed, keep it in the cache, and hand
- * the knowledge base one document per URL. A failure is reported and the cached copy, if any,
- * stands in.
+ * The build's step for URL sources (content/reference/configuration.md, `[kb.sources]`): fetch
+ * every URL the enabled topics' `links.txt` files list, revalidating cached copies, convert what
+ * changed, keep it in the cache, and hand the knowledge base one document per URL. A failure is
+ * reported and the cached copy, if any, stands in.
  */
 import type { SyllabusConfig } from '../kb/config/merge.ts';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { listTopicLinks } from '../kb/url-sources/links-file.ts';
 import type { SourceDocument } from '../kb/url-sources/document.ts';
-import { mapBounded } from '../remote/map-bounded.ts';
+import { mapBounded } from '../net/bounded-calls.ts';
 import { loadHtmlConverter } from './html-to-markdown.ts';
 import { convertBody, SOURCE_CONVERSION_VERSION } from './source-body.ts';
 import { documentOf, readCachedSource, writeCachedSource, type CachedSource } from './source-cache.ts';

@@ -1,5 +1,5 @@
 /**
- * The build's fetching of URL sources (src/sources/fetch-sources.ts, url-fetch.ts) against a
+ * The build's fetching of URL sources (src/url-sources/fetch-sources.ts, url-fetch.ts) against a
  * local HTTP server on 127.0.0.1: conversion, the cache and its revalidation (ETag and
  * Last-Modified), the timeout, the size bound, redirects, HTTP errors, the private-address rule,
  * and a server that is down. Messages asserted whole.
@@ -12,8 +12,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type SyllabusConfig } from '../../src/kb/index.ts';
-import { describeFetchedSources, fetchSources } from '../../src/sources/fetch-sources.ts';
-import { readCachedDocuments } from '../../src/sources/local-sources.ts';
+import { describeFetchedSources, fetchSources } from '../../src/url-sources/fetch-sources.ts';
+import { readCachedDocuments } from '../../src/url-sources/local-sources.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const PAGE = `<html><head><title>Guide</title><script>track()</script></head><body>

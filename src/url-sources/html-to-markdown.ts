@@ -1,7 +1,7 @@
 /**
- * An HTML page to markdown, for URL sources (SPEC 8): the page's main content only, through the
- * unified ecosystem's syntax trees (hast-util-from-html → hast-util-to-mdast →
- * mdast-util-to-markdown with GFM tables, strikethrough and task lists).
+ * An HTML page to markdown, for URL sources (content/reference/subject-formats.md, "URL sources"):
+ * the page's main content only, through the unified ecosystem's syntax trees (hast-util-from-html →
+ * hast-util-to-mdast → mdast-util-to-markdown with GFM tables, strikethrough and task lists).
  */
 import type { Element, ElementContent, Nodes as HastNodes, Parents as HastParents, Root as HastRoot } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';

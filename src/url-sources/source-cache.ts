@@ -1,6 +1,7 @@
 /**
- * The cache of URL sources (SPEC 8): one JSON file per URL in the build cache's sources folder
- * (see src/build/cache-folder.ts), named by the sha256 of the URL. The build writes it; every other command reads it and never fetches.
+ * The cache of URL sources (content/reference/configuration.md, "Caching and revalidation"): one
+ * JSON file per URL in the build cache's sources folder (see src/build/cache-folder.ts), named by
+ * the sha256 of the URL. The build writes it; every other command reads it and never fetches.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
-/** Which addresses a URL source may not be fetched from without allow_private (src/sources/private-address.ts). */
+/** Which addresses a URL source may not be fetched from without allow_private (src/net/private-address.ts). */
 import { describe, expect, it } from 'vitest';
-import { privateAddressKind } from '../../src/sources/private-address.ts';
+import { privateAddressKind } from '../../src/net/private-address.ts';
 
 describe('privateAddressKind', () => {
   it.each([

@@ -1,7 +1,7 @@
 /**
- * Relative links of a fetched markdown page made absolute (SPEC 8: a URL source is read away from
- * its site, where its relative links would lead nowhere). Only the destinations change: the rest
- * of the text stays byte for byte as the page wrote it.
+ * Relative links of a fetched markdown page made absolute (content/reference/subject-formats.md: a
+ * URL source is read away from its site, where its relative links would lead nowhere). Only the
+ * destinations change: the rest of the text stays byte for byte as the page wrote it.
  */
 import type { Nodes } from 'mdast';
 import { parseMarkdown } from '../kb/markdown/parser.ts';
