@@ -9,6 +9,7 @@ import type { ConfigFile } from './schema.ts';
 import { quoteKey } from './values.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { isOutside } from '../subjects/paths.ts';
+import { splitKnowledgeFlag } from '../knowledge/extension.ts';
 
 /** The prompt used when `[kb.summaries]` sets none. */
 export const DEFAULT_SUMMARY_PROMPT =
@@ -325,14 +326,6 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
     },
     diagnostics,
   };
-}
-
-/** Splits a `-k` value on its first `/`: `topic` alone and `topic/` mean `topic/**`. */
-export function splitKnowledgeFlag(value: string): { topic: string; pattern: string } {
-  const slash = value.indexOf('/');
-  if (slash === -1) return { topic: value, pattern: '**' };
-  const pattern = value.slice(slash + 1);
-  return { topic: value.slice(0, slash), pattern: pattern === '' ? '**' : pattern };
 }
 
 /** Why a `subjects` (or `learnings`) path may not be used as written, judged on the path alone. */

@@ -6,11 +6,12 @@
 import { parse, TomlError } from 'smol-toml';
 import type * as z from 'zod/mini';
 import { locatePath } from './locate.ts';
-import { configError, dottedPath, mergeConfigFiles, splitKnowledgeFlag, type ConfigResult, type ConfigSource, type ValidatedConfigFile } from './load.ts';
+import { configError, dottedPath, mergeConfigFiles, type ConfigResult, type ConfigSource, type ValidatedConfigFile } from './load.ts';
 import { ConfigFileSchema, KNOWN_KEYS, KNOWN_TABLES, RESERVED_TOPIC_IDS, TOPIC_ID } from './schema.ts';
 import { profileNameProblem, quoteKey, quoteValue } from './values.ts';
 import type { Diagnostic, DiagnosticCode } from '../diagnostics/diagnostics.ts';
 import { compilePattern } from '../subjects/glob.ts';
+import { splitKnowledgeFlag } from '../knowledge/extension.ts';
 import { suggestName } from '../diagnostics/suggest.ts';
 
 /** Parses, validates and merges config files in order: `validateConfigFile` on each, then `mergeConfigFiles`. */
