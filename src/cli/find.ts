@@ -1,16 +1,14 @@
 /** `syllabus find <query…>`: the listed subjects that match a query, best first (content/reference/cli/find.md). */
 import path from 'node:path';
-import { buildCatalog } from '../kb/catalog/catalog.ts';
+import { buildCatalog, type Catalog } from '../kb/catalog/catalog.ts';
 import { DEFAULT_FIND_LIMIT, parseFindArguments, renderFindResults, renderFindSchema } from '../kb/knowledge/find.ts';
 import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
-import type { Catalog } from '../kb/catalog/catalog.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from '../build/catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { withCachedSummaries } from '../build/llm-summaries.ts';
-import { warnContentErrors } from './knowledge-base-options.ts';
-import { localViewFor, REMOTE_HELP, REMOTE_OPTION, viewForCommand, type CommandView } from './knowledge-flags.ts';
+import { REMOTE_HELP, REMOTE_OPTION, viewForCommand } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const FIND_HELP = `Usage: syllabus find <query…> [--limit N] [--topic ID] [--json] [--config PATH… | --remote URL]
@@ -59,7 +57,7 @@ export async function findCommand(argv: string[], io: CommandIo): Promise<number
   const args = { query: positionals.join(' '), limit: parseLimit(values.limit), topic: values.topic };
   const parsed = parseFindArguments(args);
   if (!parsed.ok) throw new CliError(parsed.message, 1);
-  const { view, reportContentErrors } = values.remote !== undefined ? await viewForCommand(values, io, 'find', {}) : await localView(values.config, io);
+  const { view, reportContentErrors } = await viewForCommand(values, io, 'find', {}, { catalog: catalogWithCache(io) });
   const found = await view.find(args);
   reportContentErrors();
   if (!found.ok) throw new CliError(found.message, 1);
@@ -75,17 +73,17 @@ function parseLimit(value: string | undefined): number {
 }
 
 /**
- * The view of local files for `find`. Its catalog keeps the build's memo of tokens and summaries
+ * The catalog `find` reads from local files. It keeps the build's memo of tokens and summaries
  * (`.syllabus-cache/` beside the first config file), so that only contents new since the last
  * build or find are summarised; a cache that cannot be written is left as it is. With
  * `[kb.summaries]`, the LLM summaries the build cached there replace the extractive ones (no call
  * is made), so that `find` ranks by the summaries the site published.
  */
-async function localView(configFlags: string[] | undefined, io: CommandIo): Promise<CommandView> {
-  const catalog = async (kb: KnowledgeBase): Promise<Catalog> => {
+function catalogWithCache(io: CommandIo): (kb: KnowledgeBase) => Promise<Catalog> {
+  return async (kb) => {
     const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, kb.config.files[0]!)));
     const memo = loadCatalogMemo(cache.catalogMemo);
-    const built = withCachedSummaries((await buildCatalog(kb, { memo })).catalog, kb.config.kb.summaries, cache.llmSummaries);
+    const catalog = withCachedSummaries((await buildCatalog(kb, { memo })).catalog, kb.config.kb.summaries, cache.llmSummaries);
     if (memo.stats.computed > 0) {
       try {
         saveCatalogMemo(cache.catalogMemo, memo);
@@ -93,8 +91,6 @@ async function localView(configFlags: string[] | undefined, io: CommandIo): Prom
         // A read-only checkout: the next find computes the same again.
       }
     }
-    return built;
+    return catalog;
   };
-  const { view, kb } = await localViewFor({ config: configFlags }, io, 'find', {}, { catalog });
-  return { view, reportContentErrors: () => warnContentErrors(kb, io) };
 }

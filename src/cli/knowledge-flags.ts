@@ -55,16 +55,23 @@ export interface CommandView {
 }
 
 /**
- * The view of a command, with `request` (default: its `--profile` and `-k`) applied. A site is read
- * only with `--remote`, and its client loaded only then. Configuration and usage errors throw
- * (exit 2), a site that cannot be read too (exit 1), from here and from every call of the view.
+ * The view of a command, with `request` (default: its `--profile` and `-k`) applied; `local` are
+ * the options of a view of local files. A site is read only with `--remote`, and its client loaded
+ * only then. Configuration and usage errors throw (exit 2), a site that cannot be read too (exit
+ * 1), from here and from every call of the view.
  */
-export async function viewForCommand(values: KnowledgeValues, io: CommandIo, command: string, request: KnowledgeRequest = requestOf(values)): Promise<CommandView> {
+export async function viewForCommand(
+  values: KnowledgeValues,
+  io: CommandIo,
+  command: string,
+  request: KnowledgeRequest = requestOf(values),
+  local: LocalViewOptions = {},
+): Promise<CommandView> {
   if (values.remote !== undefined) {
     const remote = await import('./remote-flags.ts');
     return { view: await remote.remoteViewFor({ ...values, remote: values.remote }, io, command, request), reportContentErrors: () => {} };
   }
-  const { view, kb } = await localViewFor(values, io, command, request);
+  const { view, kb } = await localViewFor(values, io, command, request, local);
   return { view, reportContentErrors: () => warnContentErrors(kb, io) };
 }
 

@@ -37,7 +37,7 @@ export async function remoteViewFor(
 }
 
 /** Runs `work`; a site that cannot be read becomes the command's error (exit 1: a failed tool, not a usage error). */
-export async function withRemoteErrors<T>(work: () => Promise<T>): Promise<T> {
+async function withRemoteErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -2,7 +2,7 @@
  * The `<knowledge>` system-prompt section (content/agents/knowledge-section.md), byte for byte, and
  * the `learn` tool that agrees with it: which topics are listable, which subjects are pre-loaded.
  */
-import { type LearnToolDefinition, renderLearnDefinition, renderTopicLine } from './learn.ts';
+import { type LearnToolDefinition, renderLearnDefinition, renderLoaded, renderTopicLine } from './learn.ts';
 
 /** A subject pre-loaded into the prompt, with its content as `learn` returns it. */
 export interface PreloadedSubject {
@@ -71,7 +71,7 @@ export function renderKnowledgeSection(topics: readonly KnowledgeTopic[]): strin
     const blocks = preloaded.map((topic) => {
       const lines = [`<topic "${topic.title ?? topic.id}">`, ''];
       if (topic.description !== undefined) lines.push(topic.description, '');
-      lines.push(topic.preloaded.map((s) => `<subject "${s.slug}">\n${s.content}\n</subject>`).join('\n\n'));
+      lines.push(renderLoaded(topic.preloaded, false));
       lines.push('</topic>');
       return lines.join('\n');
     });
