@@ -4,7 +4,7 @@
  * For generated knowledge bases of 1,000 and 10,000 subjects: the size of `/kb/index.json` and
  * of the `<knowledge>` section (which lists topics, so it must not grow with the subjects); then,
  * on the 10,000-subject one, the latency of `learn` calls over MCP (one `syllabus mcp` server,
- * SDK client over stdio) and over `--remote` (the remote source in process, and whole `syllabus
+ * SDK client over stdio) and over `--remote` (the remote view in process, and whole `syllabus
  * learn --remote` processes) against the published endpoints served on 127.0.0.1.
  *
  * The endpoints are written by the build's own code for non-page files (`readSiteData` +
@@ -21,7 +21,7 @@ import { writeStaticFiles } from '../src/build/static-file.ts';
 import { readSiteData } from '../src/build/site-data.ts';
 import { staticFilesOf } from '../src/build/endpoints.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
-import { createRemoteSource } from '../src/remote/remote-source.ts';
+import { openRemoteView } from '../src/remote/remote-view.ts';
 import { BIN, percentile, timeCalls } from './bench-common.ts';
 
 const CALLS = 200;
@@ -112,16 +112,12 @@ export async function runAgentsBenchmark(): Promise<void> {
     const server = await serveStatic(bigDist, '127.0.0.1', 0);
     try {
       const url = `${server.url}/`;
-      const source = createRemoteSource(url);
-      try {
-        const remote = await timeCalls(async (i) => {
-          const outcome = await source.learn(callArgs(i, count));
-          if (!outcome.ok) throw new Error(`learn --remote failed: ${outcome.message}`);
-        }, 5, CALLS);
-        console.log(describe('learn --remote, in process (index cached)', remote));
-      } finally {
-        source.close();
-      }
+      const view = openRemoteView(url);
+      const remote = await timeCalls(async (i) => {
+        const outcome = await view.learn(callArgs(i, count));
+        if (!outcome.ok) throw new Error(`learn --remote failed: ${outcome.message}`);
+      }, 5, CALLS);
+      console.log(describe('learn --remote, in process (index cached)', remote));
       const processes: number[] = [];
       for (let i = 0; i < PROCESS_RUNS + 1; i++) {
         const { topic, subjects } = callArgs(i, count);

@@ -23,7 +23,7 @@ import { readSiteData } from '../src/build/site-data.ts';
 import { staticFilesOf } from '../src/build/endpoints.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
 import { buildCatalog, findEntriesOf, loadConfig, openKnowledgeBase, rankSubjects, readConfigFiles } from '../src/kb/index.ts';
-import { createRemoteSource } from '../src/remote/remote-source.ts';
+import { openRemoteView } from '../src/remote/remote-view.ts';
 import { BIN, NODE, TLDR_PAGES, percentile, timeCalls } from './bench-common.ts';
 
 /** Rankings timed per query in process. */
@@ -141,16 +141,12 @@ export async function runFindBenchmark(): Promise<void> {
     const server = await serveStatic(dist, '127.0.0.1', 0);
     try {
       const url = `${server.url}/`;
-      const source = createRemoteSource(url);
-      try {
-        const remote = await timeCalls(async (i) => {
-          const outcome = await source.find({ query: QUERIES[i % QUERIES.length]! });
-          if (!outcome.ok) throw new Error(`find --remote failed: ${outcome.message}`);
-        }, QUERIES.length, CALLS);
-        console.log(describe('find --remote, in process (site files cached)', remote));
-      } finally {
-        source.close();
-      }
+      const view = openRemoteView(url);
+      const remote = await timeCalls(async (i) => {
+        const outcome = await view.find({ query: QUERIES[i % QUERIES.length]! });
+        if (!outcome.ok) throw new Error(`find --remote failed: ${outcome.message}`);
+      }, QUERIES.length, CALLS);
+      console.log(describe('find --remote, in process (site files cached)', remote));
       const processes: number[] = [];
       for (let i = 0; i <= runs; i++) {
         const t = process.hrtime.bigint();

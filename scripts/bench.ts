@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, openKnowledgeBase, readConfigFiles, runLearn } from '../src/kb/index.ts';
+import { createLocalView, loadConfig, openKnowledgeBase, readConfigFiles } from '../src/kb/index.ts';
 import { runAgentsBenchmark } from './bench-agents.ts';
 import { runCheckBenchmark } from './bench-check.ts';
 import { runDiffBenchmark } from './bench-diff.ts';
@@ -66,7 +66,7 @@ try {
     const { config } = loadConfig(read.configTexts);
     const kb = openKnowledgeBase(config!);
     const topic = kb.topic('big')!;
-    const outcome = runLearn(kb, { topic: 'big', patterns: ['group-07/*'] });
+    const outcome = await createLocalView(kb).learn({ topic: 'big', subjects: ['group-07/*'] });
     if (!outcome.ok || topic.subjects.length !== SUBJECTS) throw new Error('unexpected benchmark result');
     inProcess.push(Number(process.hrtime.bigint() - start) / 1e6);
   }

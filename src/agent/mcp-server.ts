@@ -1,12 +1,13 @@
 /**
- * The agent server (SPEC 9): a knowledge source served over the Model Context Protocol. The tools
- * `learn` and `find`, the prompt `knowledge` and the resources `syllabus://knowledge` and
- * `syllabus://index` each translate a request into one source call and its answer into an MCP
- * result.
+ * The agent server (content/reference/cli/mcp.md): a knowledge view served over the Model Context
+ * Protocol. The tools `learn` and `find`, the prompt `knowledge` and the resources
+ * `syllabus://knowledge` and `syllabus://index` each translate a request into one call of the view
+ * and its answer into an MCP result.
  *
  * The SDK's low-level `Server` is used rather than `McpServer`, which would list a schema derived
- * from Zod instead of SPEC 4's, and answer wrong arguments with its own texts instead of ours.
- * (The SDK marks `Server` deprecated for ordinary servers and keeps it for cases like this one.)
+ * from Zod instead of the fixed one of content/agents/learn-tool.md, and answer wrong arguments
+ * with its own texts instead of ours. (The SDK marks `Server` deprecated for ordinary servers
+ * and keeps it for cases like this one.)
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
@@ -24,8 +25,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { serializeEndpoint } from '../kb/publish/endpoints.ts';
-import { FIND_DEFINITION } from '../kb/knowledge/find.ts';
-import type { KnowledgeSource } from './knowledge-source.ts';
+import { FIND_DEFINITION, renderFindResults } from '../kb/knowledge/find.ts';
+import type { Outcome } from '../kb/knowledge/learn.ts';
+import type { KnowledgeAnswers } from '../kb/knowledge/view.ts';
 
 /** The prompt that holds the `<knowledge>` section. */
 export const KNOWLEDGE_PROMPT = 'knowledge';
@@ -68,12 +70,12 @@ export interface AgentServerOptions {
   log?: (line: string) => void;
 }
 
-/** An MCP server over a knowledge source; connect it to a transport to serve. */
-export function createAgentServer(source: KnowledgeSource, options: AgentServerOptions): Server {
+/** An MCP server over a knowledge view; connect it to a transport to serve. */
+export function createAgentServer(view: KnowledgeAnswers, options: AgentServerOptions): Server {
   const server = new Server({ name: options.name, version: options.version }, { capabilities: { tools: {}, prompts: {}, resources: {} } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const tool = await source.tool();
+    const tool = await view.tool();
     // find is always offered: learned subjects, which leave learn unlisted, can still be found.
     const find = { name: FIND_DEFINITION.name, description: FIND_DEFINITION.description, inputSchema: FIND_DEFINITION.parameters };
     return { tools: tool ? [{ name: tool.name, description: tool.description, inputSchema: tool.parameters }, find] : [find] };
@@ -87,7 +89,7 @@ export function createAgentServer(source: KnowledgeSource, options: AgentServerO
     const { name, arguments: args } = params;
     if (name !== 'learn' && name !== 'find') return errorResult(`Unknown tool ${JSON.stringify(name)}. The tools are "learn" and "find".`);
     try {
-      const outcome = await (name === 'learn' ? source.learn(args) : source.find(args));
+      const outcome = await (name === 'learn' ? view.learn(args) : findText(view, args));
       return outcome.ok ? { content: [{ type: 'text', text: outcome.text }] } : errorResult(outcome.message);
     } catch (error) {
       options.log?.(`error: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -104,7 +106,7 @@ export function createAgentServer(source: KnowledgeSource, options: AgentServerO
     if (name !== KNOWLEDGE_PROMPT) {
       throw protocolError(ErrorCode.InvalidParams, `Unknown prompt ${JSON.stringify(name)}. The only prompt is "${KNOWLEDGE_PROMPT}".`);
     }
-    const text = (await source.prompt()) ?? '';
+    const text = (await view.prompt()) ?? '';
     return { description: KNOWLEDGE_DESCRIPTION, messages: [{ role: 'user', content: { type: 'text', text } }] };
   });
 
@@ -112,8 +114,8 @@ export function createAgentServer(source: KnowledgeSource, options: AgentServerO
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request): Promise<ReadResourceResult> => {
     const { uri } = request.params;
-    if (uri === KNOWLEDGE_URI) return { contents: [{ uri, mimeType: 'text/plain', text: (await source.prompt()) ?? '' }] };
-    if (uri === INDEX_URI) return { contents: [{ uri, mimeType: 'application/json', text: serializeEndpoint(await source.index()) }] };
+    if (uri === KNOWLEDGE_URI) return { contents: [{ uri, mimeType: 'text/plain', text: (await view.prompt()) ?? '' }] };
+    if (uri === INDEX_URI) return { contents: [{ uri, mimeType: 'application/json', text: serializeEndpoint(await view.index()) }] };
     throw protocolError(RESOURCE_NOT_FOUND, `Unknown resource ${JSON.stringify(uri)}. Resources: ${RESOURCES.map((r) => r.uri).join(', ')}.`);
   });
 
@@ -126,6 +128,12 @@ export function createAgentServer(source: KnowledgeSource, options: AgentServerO
  */
 function protocolError(code: number, message: string): Error {
   return Object.assign(new Error(message), { code });
+}
+
+/** `find`'s answer as the tool returns it: the text of the subjects found (`''` for none). */
+async function findText(view: KnowledgeAnswers, args: unknown): Promise<Outcome> {
+  const found = await view.find(args);
+  return found.ok ? { ok: true, text: renderFindResults(found.results) } : found;
 }
 
 function errorResult(message: string): CallToolResult {

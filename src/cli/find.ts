@@ -1,16 +1,14 @@
-/** `syllabus find <query…>`: the listed subjects that match a query, best first (SPEC 8). */
+/** `syllabus find <query…>`: the listed subjects that match a query, best first (content/reference/cli/find.md). */
 import path from 'node:path';
-import { buildCatalog } from '../kb/catalog/catalog.ts';
-import { DEFAULT_FIND_LIMIT, type FindArguments, type FindResult, findEntriesOf, parseFindArguments, renderFindResults, renderFindSchema, runFind } from '../kb/knowledge/find.ts';
-import { readRemoteFindData } from '../remote/remote-find.ts';
-import type { RemoteSite } from '../remote/remote-site.ts';
+import { buildCatalog, type Catalog } from '../kb/catalog/catalog.ts';
+import { DEFAULT_FIND_LIMIT, parseFindArguments, renderFindResults, renderFindSchema } from '../kb/knowledge/find.ts';
+import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from '../build/catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
-import { configForCommand, openForCommand, warnContentErrors } from './knowledge-base-options.ts';
 import { withCachedSummaries } from '../build/llm-summaries.ts';
-import { REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
+import { REMOTE_HELP, REMOTE_OPTION, viewForCommand } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const FIND_HELP = `Usage: syllabus find <query…> [--limit N] [--topic ID] [--json] [--config PATH… | --remote URL]
@@ -56,17 +54,12 @@ export async function findCommand(argv: string[], io: CommandIo): Promise<number
   }
   if (positionals.length === 0) throw usageError('find needs a query: syllabus find <query…>.', 'find');
   // The tool's own check, the query's length included: the same message as an agent gets.
-  const parsed = parseFindArguments({ query: positionals.join(' '), limit: parseLimit(values.limit), topic: values.topic });
+  const args = { query: positionals.join(' '), limit: parseLimit(values.limit), topic: values.topic };
+  const parsed = parseFindArguments(args);
   if (!parsed.ok) throw new CliError(parsed.message, 1);
-  const args: FindArguments = parsed.value;
-  let found: Found;
-  if (values.remote !== undefined) {
-    const remote = await import('./remote-flags.ts');
-    const site = remote.remoteSiteFor({ ...values, remote: values.remote }, io, 'find');
-    found = await remote.withRemoteErrors(() => findRemotely(site, args));
-  } else {
-    found = await findLocally(values.config, args, io);
-  }
+  const { view, reportContentErrors } = await viewForCommand(values, io, 'find', {}, { catalog: catalogWithCache(io) });
+  const found = await view.find(args);
+  reportContentErrors();
   if (!found.ok) throw new CliError(found.message, 1);
   io.out(values.json ? JSON.stringify(found.results, null, 2) : renderFindResults(found.results));
   return 0;
@@ -79,33 +72,25 @@ function parseLimit(value: string | undefined): number {
   return Number(value);
 }
 
-type Found = { ok: true; results: FindResult[] } | { ok: false; message: string };
-
 /**
- * `find` on local files: the catalog's listed subjects. The catalog keeps the build's memo of
- * tokens and summaries (`.syllabus-cache/` beside the first config file), so that only contents
- * new since the last build or find are summarised; a cache that cannot be written is left as it is.
- * With `[kb.summaries]`, the LLM summaries the build cached there replace the extractive ones (no
- * call is made), so that `find` ranks by the summaries the site published.
+ * The catalog `find` reads from local files. It keeps the build's memo of tokens and summaries
+ * (`.syllabus-cache/` beside the first config file), so that only contents new since the last
+ * build or find are summarised; a cache that cannot be written is left as it is. With
+ * `[kb.summaries]`, the LLM summaries the build cached there replace the extractive ones (no call
+ * is made), so that `find` ranks by the summaries the site published.
  */
-async function findLocally(configFlags: string[] | undefined, args: FindArguments, io: CommandIo): Promise<Found> {
-  const kb = openForCommand(await configForCommand(configFlags, io), io);
-  const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, kb.config.files[0]!)));
-  const memo = loadCatalogMemo(cache.catalogMemo);
-  const catalog = withCachedSummaries((await buildCatalog(kb, { memo })).catalog, kb.config.kb.summaries, cache.llmSummaries);
-  if (memo.stats.computed > 0) {
-    try {
-      saveCatalogMemo(cache.catalogMemo, memo);
-    } catch {
-      // A read-only checkout: the next find computes the same again.
+function catalogWithCache(io: CommandIo): (kb: KnowledgeBase) => Promise<Catalog> {
+  return async (kb) => {
+    const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, kb.config.files[0]!)));
+    const memo = loadCatalogMemo(cache.catalogMemo);
+    const catalog = withCachedSummaries((await buildCatalog(kb, { memo })).catalog, kb.config.kb.summaries, cache.llmSummaries);
+    if (memo.stats.computed > 0) {
+      try {
+        saveCatalogMemo(cache.catalogMemo, memo);
+      } catch {
+        // A read-only checkout: the next find computes the same again.
+      }
     }
-  }
-  warnContentErrors(kb, io);
-  return runFind(findEntriesOf(catalog), kb.topicConfigs, args);
-}
-
-/** `find --remote`: the site's catalog joined with its keywords file. */
-async function findRemotely(site: RemoteSite, args: FindArguments): Promise<Found> {
-  const { entries, topics } = await readRemoteFindData(site);
-  return runFind(entries, topics, args);
+    return catalog;
+  };
 }

@@ -1,14 +1,14 @@
-/** `syllabus mcp`: the agent server on stdio (SPEC 9). stdout carries the protocol; every message goes to stderr. */
+/** `syllabus mcp`: the agent server on stdio (content/reference/cli/mcp.md). stdout carries the protocol; every message goes to stderr. */
 import path from 'node:path';
-import type { KnowledgeSource } from '../agent/knowledge-source.ts';
+import type { KnowledgeAnswers } from '../kb/knowledge/view.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { loadCatalogMemo } from '../build/catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { formatDiagnostic } from '../kb/diagnostics/diagnostics.ts';
-import { openForCommand } from './knowledge-base-options.ts';
+import { configForCommand } from './knowledge-base-options.ts';
 import { llmSummariesStamp, loadLlmSummaries } from '../build/llm-summaries.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
+import { KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, localViewFor, REMOTE_HELP, REMOTE_OPTION, requestOf } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { packageVersion } from '../build/package-info.ts';
 
@@ -46,9 +46,9 @@ export async function mcpCommand(argv: string[], io: CommandIo): Promise<number>
   }
   if (positionals.length > 0) throw usageError(`mcp takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'mcp');
 
-  const source = values.remote !== undefined ? await remoteSource(values.remote, values, io) : await localSource(values, io);
+  const served = values.remote !== undefined ? await remoteView(values.remote, values, io) : await localView(values, io);
   const [{ createAgentServer }, { StdioServerTransport }] = await Promise.all([import('../agent/mcp-server.ts'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
-  const server = createAgentServer(source, { name: 'syllabus', version: packageVersion(), log: io.err });
+  const server = createAgentServer(served.view, { name: 'syllabus', version: packageVersion(), log: io.err });
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
@@ -60,60 +60,65 @@ export async function mcpCommand(argv: string[], io: CommandIo): Promise<number>
   process.stdout.once('error', stop);
   await server.connect(new StdioServerTransport());
   await closed;
-  source.close();
+  served.close();
   return 0;
 }
 
 type McpValues = { config?: string[] | undefined; knowledge?: string[] | undefined; profile?: string | undefined };
 
+/** The view the server answers from, and what to release when it stops. */
+interface ServedView {
+  view: KnowledgeAnswers;
+  close(): void;
+}
+
 /**
- * The source over local files. Configuration errors stop the server before it starts (exit 2), as
- * for every command. The build's memo of tokens and summaries (`.syllabus-cache/` beside the first
- * config file), when there is one, spares the catalog `find` reads most of its work; the LLM
- * summaries the build cached there are read again whenever a build has written them.
+ * The view of local files, followed as they change. Configuration errors, and an unknown profile
+ * or topic in `-k`, stop the server before it starts (exit 2), as for every command. The build's
+ * memo of tokens and summaries (`.syllabus-cache/` beside the first config file), when there is
+ * one, spares the catalog `find` reads most of its work; the LLM summaries the build cached there
+ * are read again whenever a build has written them.
  */
-async function localSource(values: McpValues, io: CommandIo): Promise<KnowledgeSource> {
-  const config = await configWithKnowledge(values, io, 'mcp');
-  openForCommand(config, io);
-  const { createLocalSource } = await import('../agent/local-source.ts');
-  const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, config.files[0]!)));
-  return createLocalSource(config, {
+async function localView(values: McpValues, io: CommandIo): Promise<ServedView> {
+  const { kb } = await localViewFor(values, io, 'mcp');
+  const { createWatchedView } = await import('../agent/watched-view.ts');
+  const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, kb.config.files[0]!)));
+  const view = createWatchedView(kb.config, {
+    request: requestOf(values),
     memo: loadCatalogMemo(cache.catalogMemo),
     summaries: { stamp: () => llmSummariesStamp(cache.llmSummaries), load: () => loadLlmSummaries(cache.llmSummaries) },
-    reloadConfig: () => configWithKnowledge(values, io, 'mcp'),
+    reloadConfig: () => configForCommand(values.config, io),
     describeError: errorText,
     formatDiagnostic: (diagnostic) => formatDiagnostic(diagnostic, io.cwd),
     warn: (diagnostic) => io.err(`warning: ${formatDiagnostic(diagnostic, io.cwd)}`),
     watchFailed: (error) => io.err(`warning: cannot watch the knowledge base for changes (${(error as Error).message}); it is read again at every request instead.`),
   });
+  return { view, close: () => view.close() };
 }
 
 /**
- * The source over a published site. Without a profile or -k values, the site is not read before
- * the first request: one that is down at start answers with errors until it is back. With them,
- * the catalog is read at start to check them (a site that cannot be read then stops the server,
+ * The view of a published site. Without a profile or -k values, the site is not read before the
+ * first request: one that is down at start answers with errors until it is back. With them, the
+ * catalog is read at start to check them (a site that cannot be read then stops the server,
  * exit 1).
  */
-async function remoteSource(url: string, values: McpValues, io: CommandIo): Promise<KnowledgeSource> {
+async function remoteView(url: string, values: McpValues, io: CommandIo): Promise<ServedView> {
   if (values.config !== undefined && values.config.length > 0) {
     throw usageError('--remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.', 'mcp');
   }
-  const [{ createRemoteSource }, { RemoteError }] = await Promise.all([import('../remote/remote-source.ts'), import('../remote/fetch-json.ts')]);
+  const [{ openRemoteView }, { RemoteError }] = await Promise.all([import('../remote/remote-view.ts'), import('../remote/fetch-json.ts')]);
+  let view;
   try {
-    if (values.profile === undefined && (values.knowledge ?? []).length === 0) return createRemoteSource(url, { env: io.env });
-    // Checking a profile and -k values needs the catalog: read it now, so a mistake stops the server at start.
-    const probe = createRemoteSource(url, { env: io.env });
-    const index = await probe.index().catch((error: unknown) => {
-      throw error instanceof RemoteError ? new CliError(error.message, 1) : error;
-    });
-    probe.close();
-    const { remoteKnowledgeFlags } = await import('./remote-flags.ts');
-    const { profile, extra } = remoteKnowledgeFlags(values, index, 'mcp');
-    return createRemoteSource(url, { env: io.env, profile, extra });
+    view = openRemoteView(url, { env: io.env });
   } catch (error) {
     if (error instanceof RemoteError) throw usageError(error.message, 'mcp');
     throw error;
   }
+  const extended = await view.extend(requestOf(values)).catch((error: unknown) => {
+    throw error instanceof RemoteError ? new CliError(error.message, 1) : error;
+  });
+  if (!extended.ok) throw usageError(extended.message, 'mcp');
+  return { view: extended.view, close: () => {} };
 }
 
 /** The text of a configuration or usage error, as the CLI prints it, without the `error: ` prefixes and usage hints. */

@@ -1,26 +1,28 @@
 /**
- * `--remote`: reading the knowledge from a published site instead of local files. Loaded only by
- * a command given `--remote`, so that reading local files never loads the remote client.
+ * `--remote`: answering from a published site instead of local files. Loaded only by a command
+ * given `--remote`, so that reading local files never loads the remote client.
  */
-import type { SiteIndex } from '../kb/publish/endpoint-schemas.ts';
+import type { KnowledgeRequest } from '../kb/knowledge/extension.ts';
+import type { KnowledgeView } from '../kb/knowledge/view.ts';
 import { RemoteError, timeoutFromEnv } from '../remote/fetch-json.ts';
-import { remoteKnowledge, type ExtraKnowledge, type RemoteKnowledge } from '../remote/remote-knowledge.ts';
-import { openRemoteSite, siteRoot, type RemoteSite } from '../remote/remote-site.ts';
+import { openRemoteSite, siteRoot } from '../remote/remote-site.ts';
+import { createRemoteView } from '../remote/remote-view.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
-import { checkKnowledgeValue } from './knowledge-flags.ts';
-
-/** What a command asks of the knowledge base: local files, or a published site. */
-interface SourceFlags {
-  config?: string[] | undefined;
-  remote?: string | undefined;
-}
 
 /**
- * The published site a command reads with `--remote`. `--remote` with `--config`,
- * a URL that is not http(s) and a malformed SYLLABUS_REMOTE_TIMEOUT_MS are usage errors (exit 2).
+ * The knowledge view of the site a command reads with `--remote`, with `request` applied (checked
+ * against the site's catalog, fetched for it). `--remote` with `--config`, a URL that is not
+ * http(s), a malformed SYLLABUS_REMOTE_TIMEOUT_MS, an unknown profile or topic and a pattern that
+ * does not compile are usage errors (exit 2); a site that cannot be read, there or at any call of
+ * the view, is the command's error (exit 1).
  */
-export function remoteSiteFor(values: SourceFlags & { remote: string }, io: CommandIo, command: string): RemoteSite {
+export async function remoteViewFor(
+  values: { config?: string[] | undefined; remote: string },
+  io: CommandIo,
+  command: string,
+  request: KnowledgeRequest,
+): Promise<KnowledgeView> {
   if (values.config !== undefined && values.config.length > 0) {
     throw usageError('--remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.', command);
   }
@@ -28,32 +30,14 @@ export function remoteSiteFor(values: SourceFlags & { remote: string }, io: Comm
   if (!root.ok) throw usageError(root.message, command);
   const timeout = timeoutFromEnv(io.env);
   if (!timeout.ok) throw usageError(timeout.message, command);
-  return openRemoteSite(root.root, { timeoutMs: timeout.value });
-}
-
-/**
- * The `--profile` and `-k` values of a command, checked against a site's catalog: an unknown
- * profile or topic, or a pattern that does not compile, is a usage error (exit 2).
- */
-export function remoteKnowledgeFlags(
-  values: { knowledge?: string[] | undefined; profile?: string | undefined },
-  index: SiteIndex,
-  command: string,
-): { profile: string | undefined; extra: ExtraKnowledge[] } {
-  if (values.profile !== undefined && !Object.hasOwn(index.knowledge.profiles, values.profile)) {
-    const names = Object.keys(index.knowledge.profiles);
-    throw usageError(
-      `Unknown profile ${JSON.stringify(values.profile)}. ${names.length > 0 ? `Valid profiles: ${names.join(', ')}.` : 'The site has no profiles.'}`,
-      command,
-    );
-  }
-  const topics = index.topics.map((t) => ({ id: t.id, enable: true }));
-  const extra = (values.knowledge ?? []).map((value) => checkKnowledgeValue(value, '-k', topics, command));
-  return { profile: values.profile, extra };
+  const view = failingAsCommand(createRemoteView(openRemoteSite(root.root, { timeoutMs: timeout.value })));
+  const extended = await view.extend(request);
+  if (!extended.ok) throw usageError(extended.message, command);
+  return extended.view;
 }
 
 /** Runs `work`; a site that cannot be read becomes the command's error (exit 1: a failed tool, not a usage error). */
-export async function withRemoteErrors<T>(work: () => Promise<T>): Promise<T> {
+async function withRemoteErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -62,17 +46,19 @@ export async function withRemoteErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The section and the tool of a site with `--profile` and `-k` applied (also for `schema --tool`).
- * The catalog is fetched only when they need it.
- */
-export async function readRemoteKnowledge(
-  site: RemoteSite,
-  values: { knowledge?: string[] | undefined; profile?: string | undefined },
-  command: string,
-): Promise<RemoteKnowledge> {
-  if (values.profile === undefined && (values.knowledge ?? []).length === 0) return remoteKnowledge(site, await site.knowledge());
-  const index = await site.index();
-  const { profile, extra } = remoteKnowledgeFlags(values, index, command);
-  return remoteKnowledge(site, await site.knowledge(profile), { index, extra });
+/** `view`, each of whose calls turns a site that cannot be read into the command's error. */
+function failingAsCommand(view: KnowledgeView): KnowledgeView {
+  return {
+    prompt: () => withRemoteErrors(() => view.prompt()),
+    tool: () => withRemoteErrors(() => view.tool()),
+    tokens: () => withRemoteErrors(() => view.tokens()),
+    learn: (args) => withRemoteErrors(() => view.learn(args)),
+    listing: (topic) => withRemoteErrors(() => view.listing(topic)),
+    find: (args) => withRemoteErrors(() => view.find(args)),
+    index: () => withRemoteErrors(() => view.index()),
+    extend: async (request) => {
+      const extended = await withRemoteErrors(() => view.extend(request));
+      return extended.ok ? { ok: true, view: failingAsCommand(extended.view) } : extended;
+    },
+  };
 }

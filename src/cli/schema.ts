@@ -1,9 +1,8 @@
-/** `syllabus schema [--tool]`: the `learn` tool's parameters schema, or its whole definition. */
-import { LEARN_PARAMETERS, buildLearnDefinition } from '../kb/knowledge/learn.ts';
+/** `syllabus schema [--tool]`: the `learn` tool's parameters schema, or its whole definition (content/reference/cli/schema.md). */
+import { LEARN_PARAMETERS } from '../kb/knowledge/learn.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
-import { openForCommand } from './knowledge-base-options.ts';
-import { configWithKnowledge, KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION } from './knowledge-flags.ts';
+import { KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, REMOTE_HELP, REMOTE_OPTION, viewForCommand } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const SCHEMA_HELP = `Usage: syllabus schema [--tool [-k topic/glob]… [--profile NAME]] [--config PATH… | --remote URL]
@@ -29,23 +28,13 @@ export async function schemaCommand(argv: string[], io: CommandIo): Promise<numb
     return 0;
   }
   if (positionals.length > 0) throw usageError(`schema takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'schema');
-  if (values.remote !== undefined) {
-    const remote = await import('./remote-flags.ts');
-    const site = remote.remoteSiteFor({ ...values, remote: values.remote }, io, 'schema');
-    if (!values.tool) {
-      await remote.withRemoteErrors(() => site.knowledge());
-      io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
-    } else {
-      const { tool } = await remote.withRemoteErrors(() => remote.readRemoteKnowledge(site, values, 'schema'));
-      io.out(JSON.stringify(tool, null, 2));
-    }
-    return 0;
-  }
   if (!values.tool) {
+    // A site is still read, without -k and --profile, to check that it answers.
+    if (values.remote !== undefined) await (await viewForCommand(values, io, 'schema', {})).view.tool();
     io.out(JSON.stringify(LEARN_PARAMETERS, null, 2));
     return 0;
   }
-  const kb = openForCommand(await configWithKnowledge(values, io, 'schema'), io);
-  io.out(JSON.stringify(buildLearnDefinition(kb), null, 2));
+  const { view } = await viewForCommand(values, io, 'schema');
+  io.out(JSON.stringify(await view.tool(), null, 2));
   return 0;
 }

@@ -10,7 +10,6 @@ export { checkMentions } from './checks/mentions.ts';
 export { checkTitles } from './checks/titles.ts';
 export { dottedPath } from './config/config-error.ts';
 export { DEFAULT_SUMMARY_PROMPT } from './config/defaults.ts';
-export { splitKnowledgeFlag } from './config/merge.ts';
 export type { ConfigResult, SyllabusConfig } from './config/merge.ts';
 export { loadConfig } from './config/validate.ts';
 export { readConfigFiles } from './config/read.ts';
@@ -86,22 +85,27 @@ export { compilePattern, invalidPatternMessage } from './subjects/glob.ts';
 export { markdownHeadings } from './markdown/headings.ts';
 export { openKnowledgeBase } from './subjects/knowledge-base.ts';
 export type { KnowledgeBase, KnowledgeBaseOptions, Topic } from './subjects/knowledge-base.ts';
-export { buildKnowledgeSection, describeKnowledgeTopic, isListable, renderKnowledgeSection } from './knowledge/section.ts';
-export type { KnowledgeTopic } from './knowledge/section.ts';
+export { describeKnowledgeTopic, isListable, learnDefinitionOf, renderKnowledge, renderKnowledgeSection } from './knowledge/section.ts';
+export type { KnowledgeTopic, PreloadedSubject } from './knowledge/section.ts';
 export {
   LEARN_PARAMETERS,
-  buildLearnDefinition,
   listTopic,
   noMatchMessage,
   parseLearnArguments,
   renderLearnDefinition,
   renderListing,
   renderLoaded,
+  renderTopicLine,
   resolveTopicId,
-  runLearn,
   unknownTopicMessage,
 } from './knowledge/learn.ts';
-export type { LearnArguments, LearnToolDefinition, Outcome, TopicListing } from './knowledge/learn.ts';
+export type { LearnArguments, LearnToolDefinition, Outcome, TopicIdentity, TopicListing } from './knowledge/learn.ts';
+export { checkKnowledgeRequest, checkKnowledgeValue, extendLearned, patternsByTopic, splitKnowledgeFlag } from './knowledge/extension.ts';
+export type { ExtraKnowledge, KnowledgeExtension, KnowledgeOffer, KnowledgeRequest } from './knowledge/extension.ts';
+export { createKnowledgeView } from './knowledge/view.ts';
+export type { Found, KnowledgeAnswers, KnowledgeReader, KnowledgeView, PublishedKnowledge, ReaderTopic, TopicSubjects } from './knowledge/view.ts';
+export { createLocalView } from './knowledge/local-view.ts';
+export type { LocalViewOptions } from './knowledge/local-view.ts';
 export { KEYWORD_LIMIT, keywordsOf, subjectKeywords, wordSetOf } from './catalog/keywords.ts';
 export type { KeywordSource } from './catalog/keywords.ts';
 export { readLearningsFile } from './learnings/file.ts';
@@ -151,8 +155,8 @@ export { readSubjectContent } from './subjects/read-subject.ts';
 export type { SubjectContent } from './subjects/read-subject.ts';
 export { changesBySubject, diffPublished } from './diff/published-changes.ts';
 export type { SubjectChange } from './diff/published-changes.ts';
-export { resolvePatterns } from './subjects/resolve.ts';
-export type { Resolution } from './subjects/resolve.ts';
+export { exactNames, exactSlug, resolvePatterns } from './subjects/resolve.ts';
+export type { ResolvableSubject, Resolution } from './subjects/resolve.ts';
 export { shardOf } from './publish/shard.ts';
 export { writeCacheFile } from './publish/cache-file.ts';
 export { changeAnchor, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './publish/site-urls.ts';

@@ -14,12 +14,6 @@ export interface RemoteFindData {
   topics: { id: string; title: string | undefined }[];
 }
 
-/** Fetches the catalog and the keywords file of a site (both cached by the site) and joins them. */
-export async function readRemoteFindData(site: RemoteSite): Promise<RemoteFindData> {
-  const [index, keywords] = await Promise.all([site.index(), site.keywords()]);
-  return joinFindData(site, index, keywords);
-}
-
 /**
  * Joins a catalog and a keywords file: both list the same topics and subjects in the same order,
  * or they come from different builds, which is an error.

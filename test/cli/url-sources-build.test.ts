@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalSource } from '../../src/agent/local-source.ts';
+import { createWatchedView } from '../../src/agent/watched-view.ts';
 import { loadConfig } from '../../src/kb/index.ts';
 import { runCli, runCliAsync, type CliRun } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
@@ -152,9 +152,9 @@ describe('syllabus build with URL sources', () => {
       ].join('\n'),
     ]);
     const toml = path.join(root, 'kb.toml');
-    const source = createLocalSource(loadConfig([{ file: toml, text: fs.readFileSync(toml, 'utf8') }]).config!, { watch: false });
-    expect(await source.learn({ topic: 'web', subjects: `127.0.0.1:${port}/guide` })).toEqual({ ok: true, text: learn.stdout.replace(/\n$/, '') });
-    source.close();
+    const view = createWatchedView(loadConfig([{ file: toml, text: fs.readFileSync(toml, 'utf8') }]).config!, { watch: false });
+    expect(await view.learn({ topic: 'web', subjects: `127.0.0.1:${port}/guide` })).toEqual({ ok: true, text: learn.stdout.replace(/\n$/, '') });
+    view.close();
     expect(requests).toBe(before);
   });
 

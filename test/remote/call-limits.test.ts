@@ -2,10 +2,10 @@
  * The limits of one call (content/agents/learn-tool.md, "Limits") against a published site: the
  * same messages as on local files, given before anything is fetched (an oversized call would
  * otherwise ask the site for a hidden subject at the address of each pattern), through the remote
- * source, the agent server and the CLI.
+ * view, the agent server and the CLI.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRemoteSource } from '../../src/remote/remote-source.ts';
+import { openRemoteView } from '../../src/remote/remote-view.ts';
 import { runCliAsync } from '../helpers/run-cli.ts';
 import { startMcp, type McpSession } from '../agent/mcp-client.ts';
 import { fakeSiteFiles, serveFake, serveFiles, type FakeServer } from './fake-site.ts';
@@ -27,18 +27,14 @@ beforeEach(() => {
   site.requests.length = 0;
 });
 
-describe('the remote source', () => {
+describe('the remote view', () => {
   it('answers 20,000 globs, a long pattern and a long query with the limit, fetching nothing', async () => {
-    const source = createRemoteSource(`${site.url}/`);
-    try {
-      expect(await source.learn({ topic: 't', subjects: GLOBS })).toEqual({ ok: false, message: TOO_MANY });
-      expect(await source.learn({ topic: 't', subjects: LONG_PATTERN })).toEqual({ ok: false, message: TOO_LONG });
-      expect(await source.find({ query: 'q'.repeat(1001) })).toEqual({ ok: false, message: QUERY_TOO_LONG });
-      expect(site.requests).toEqual([]);
-      expect(await source.learn({ topic: 't', subjects: 'a' })).toEqual({ ok: true, text: 'Alpha' });
-    } finally {
-      source.close();
-    }
+    const view = openRemoteView(`${site.url}/`);
+    expect(await view.learn({ topic: 't', subjects: GLOBS })).toEqual({ ok: false, message: TOO_MANY });
+    expect(await view.learn({ topic: 't', subjects: LONG_PATTERN })).toEqual({ ok: false, message: TOO_LONG });
+    expect(await view.find({ query: 'q'.repeat(1001) })).toEqual({ ok: false, message: QUERY_TOO_LONG });
+    expect(site.requests).toEqual([]);
+    expect(await view.learn({ topic: 't', subjects: 'a' })).toEqual({ ok: true, text: 'Alpha' });
   });
 });
 

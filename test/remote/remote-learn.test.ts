@@ -3,8 +3,7 @@
  * hidden subjects (which the catalog does not list), the requests it takes, and how many run at once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { learnedInIndex, runRemoteLearn } from '../../src/remote/remote-learn.ts';
-import { openRemoteSite } from '../../src/remote/remote-site.ts';
+import { openRemoteView } from '../../src/remote/remote-view.ts';
 import { fakeSiteFiles, serveFake, serveFiles, type FakeServer, type FakeTopic, type Reply } from './fake-site.ts';
 
 let server: FakeServer | undefined;
@@ -36,11 +35,8 @@ async function site(topics: FakeTopic[] = [TOPIC], delayMs = 0) {
     if (delayMs > 0 && path.startsWith('/kb/subjects/')) await new Promise((resolve) => setTimeout(resolve, delayMs));
     return files(path);
   });
-  const remote = openRemoteSite(`${server.url}/`, { timeoutMs: 5000 });
-  const learn = async (topic: string, patterns: string[]) => {
-    const index = await remote.index();
-    return runRemoteLearn(remote, index, learnedInIndex(index), { topic, patterns });
-  };
+  const view = openRemoteView(`${server.url}/`, { timeoutMs: 5000 });
+  const learn = (topic: string, patterns: string[]) => view.learn({ topic, subjects: patterns });
   return { server, learn };
 }
 

@@ -6,13 +6,12 @@ import { addressOf } from '../subjects/address.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { IMAGE_EXTENSIONS, languageOf, type SkipReason, type SubjectFormat } from '../subjects/format.ts';
 import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
-import { splitKnowledgeFlag } from '../config/merge.ts';
-import { renderKnowledgeSection } from '../knowledge/section.ts';
-import { listTopic, renderLearnDefinition, renderListing, type LearnToolDefinition } from '../knowledge/learn.ts';
+import { extendLearned, patternsByTopic, splitKnowledgeFlag, type ExtraKnowledge } from '../knowledge/extension.ts';
+import { describeKnowledgeTopic, renderKnowledge } from '../knowledge/section.ts';
+import { listTopic, renderListing, type LearnToolDefinition } from '../knowledge/learn.ts';
 import { learningSummaryText } from '../learnings/subjects.ts';
 import { markdownHeadings } from '../markdown/headings.ts';
 import { subjectKeywords } from './keywords.ts';
-import { resolvePatterns } from '../subjects/resolve.ts';
 import { loadMarkdownParser } from '../markdown/parser.ts';
 import { summarize } from '../summaries/extractive.ts';
 import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
@@ -132,6 +131,11 @@ export function memoKey(format: SubjectFormat, sha256: string): string {
 export interface CatalogOptions {
   /** Earlier results by content; see {@link CatalogMemo}. */
   memo?: CatalogMemo | undefined;
+  /**
+   * Learned patterns a profile or `-k` values add (content/agents/preloading.md): the section, the
+   * learned flags and the listings show what they pre-load. Default: none.
+   */
+  extra?: readonly ExtraKnowledge[] | undefined;
 }
 
 /** Builds the catalog of a knowledge base, reading every subject; reports what reading found. */
@@ -140,9 +144,11 @@ export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = 
   const diagnostics: Diagnostic[] = [];
   const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
   const kbTopics = kb.topics();
-  const topics = kbTopics.map((topic) => catalogTopic(kb, topic, sha256, diagnostics, options.memo));
-  const knowledgeOf = (extra: Map<string, string[]>, profile: string | undefined): CatalogKnowledge => {
-    const knowledge = buildCatalogKnowledge(kbTopics, topics, extra);
+  const extra = options.extra ?? [];
+  const added = patternsByTopic(extra);
+  const topics = kbTopics.map((topic) => catalogTopic(kb, topic, added.get(topic.id), sha256, diagnostics, options.memo));
+  const knowledgeOf = (more: ReadonlyMap<string, readonly string[]>, profile: string | undefined): CatalogKnowledge => {
+    const knowledge = buildCatalogKnowledge(kbTopics, topics, more);
     const budget = kb.config.kb.knowledge_budget_tokens;
     if (knowledge.tokens > budget) {
       const which = profile === undefined ? 'The <knowledge> section' : `The <knowledge> section of profile.${profile}`;
@@ -156,16 +162,18 @@ export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = 
     return knowledge;
   };
   const profiles = new Map<string, CatalogKnowledge>();
-  for (const [name, entries] of kb.config.profiles) profiles.set(name, knowledgeOf(profilePatterns(kb, name, entries, diagnostics), name));
-  return { catalog: { topics, knowledge: knowledgeOf(new Map(), undefined), profiles }, diagnostics };
+  for (const [name, entries] of kb.config.profiles) {
+    profiles.set(name, knowledgeOf(patternsByTopic([...extra, ...profilePatterns(kb, name, entries, diagnostics)]), name));
+  }
+  return { catalog: { topics, knowledge: knowledgeOf(added, undefined), profiles }, diagnostics };
 }
 
 /**
- * The extra learned patterns of a profile by topic id. Entries for a disabled topic are left out
- * with a warning: the topic does not exist for any output.
+ * The learned patterns a profile adds, in order. Entries for a disabled topic are left out with a
+ * warning: the topic does not exist for any output.
  */
-function profilePatterns(kb: KnowledgeBase, name: string, entries: readonly string[], diagnostics: Diagnostic[]): Map<string, string[]> {
-  const extra = new Map<string, string[]>();
+function profilePatterns(kb: KnowledgeBase, name: string, entries: readonly string[], diagnostics: Diagnostic[]): ExtraKnowledge[] {
+  const extra: ExtraKnowledge[] = [];
   entries.forEach((entry, index) => {
     const { topic, pattern } = splitKnowledgeFlag(entry);
     if (!kb.topic(topic)) {
@@ -177,48 +185,58 @@ function profilePatterns(kb: KnowledgeBase, name: string, entries: readonly stri
       });
       return;
     }
-    extra.set(topic, [...(extra.get(topic) ?? []), pattern]);
+    extra.push({ topic, pattern });
   });
   return extra;
 }
 
 /**
- * The `<knowledge>` section with `extra` learned patterns appended to each topic's own (a
+ * A topic's learned subjects with `more` patterns appended after its own. Profile and `-k` patterns
+ * are compiled when the config loads or the request is checked; an invalid one leaves the topic as
+ * written.
+ */
+function learnedWith(topic: Topic, more: readonly string[] | undefined): readonly string[] {
+  if (!more || more.length === 0) return topic.learned;
+  const extended = extendLearned(topic.learned, topic.subjects, topic.bySlug, more);
+  return extended.ok ? extended.slugs : topic.learned;
+}
+
+/**
+ * The `<knowledge>` section with `more` learned patterns appended to each topic's own (a
  * profile's, or none), from subjects already read: no file is read again.
  */
-function buildCatalogKnowledge(kbTopics: readonly Topic[], topics: readonly CatalogTopic[], extra: ReadonlyMap<string, string[]>): CatalogKnowledge {
+function buildCatalogKnowledge(kbTopics: readonly Topic[], topics: readonly CatalogTopic[], more: ReadonlyMap<string, readonly string[]>): CatalogKnowledge {
   const described = kbTopics.map((topic, index) => {
-    const more = extra.get(topic.id) ?? [];
-    let learned = topic.learned;
-    if (more.length > 0) {
-      const resolution = resolvePatterns(topic.subjects, topic.bySlug, [...topic.config.learned, ...more]);
-      // Profile patterns are compiled when the config loads; an invalid one leaves the topic as written.
-      if (resolution.ok) learned = resolution.slugs;
-    }
-    const learnedSet = new Set(learned);
-    const content = new Map(topics[index]!.subjects.map((s) => [s.slug, s.content]));
-    return {
-      id: topic.id,
-      title: topic.title,
-      introduction: topic.introduction,
-      description: topic.description,
-      listable: topic.subjects.some((s) => !s.hidden && !learnedSet.has(s.slug)),
-      preloaded: learned.map((slug) => ({ slug, content: content.get(slug)! })),
-    };
+    const subjects = topics[index]!.subjects;
+    const content = new Map(subjects.map((s) => [s.slug, s.content]));
+    const preloaded = learnedWith(topic, more.get(topic.id)).map((slug) => ({ slug, content: content.get(slug)! }));
+    return describeKnowledgeTopic(topic, visibleSlugs(subjects), preloaded);
   });
-  const prompt = renderKnowledgeSection(described);
+  const { prompt, tool } = renderKnowledge(described);
   return {
     prompt: prompt === '' ? null : prompt,
-    tool: renderLearnDefinition(described.filter((t) => t.listable)),
+    tool,
     tokens: countTokens(prompt),
     topics: described.map((t) => ({ id: t.id, preloaded: t.preloaded })),
   };
 }
 
-function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) => string, diagnostics: Diagnostic[], memo: CatalogMemo | undefined): CatalogTopic {
+/** The slugs of the visible subjects, in slug order. */
+function visibleSlugs(subjects: readonly CatalogSubject[]): string[] {
+  return subjects.filter((s) => !s.hidden).map((s) => s.slug);
+}
+
+function catalogTopic(
+  kb: KnowledgeBase,
+  topic: Topic,
+  more: readonly string[] | undefined,
+  sha256: (text: string) => string,
+  diagnostics: Diagnostic[],
+  memo: CatalogMemo | undefined,
+): CatalogTopic {
   const warnTokens = kb.config.kb.warn_subject_tokens;
   // Resolving learned patterns reports the ones that match nothing, even in a topic with no subjects.
-  void topic.learned;
+  const learned = new Set(learnedWith(topic, more));
   const subjects = topic.subjects.map((subject): CatalogSubject => {
     const read = kb.read(subject);
     const warn = (code: Diagnostic['code'], message: string, line?: number): void => {
@@ -261,7 +279,7 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
       path: subject.path,
       file: subject.file,
       hidden: subject.hidden,
-      learned: topic.learnedSet.has(subject.slug),
+      learned: learned.has(subject.slug),
       format: subject.format,
       language: languageOf(subject.extension),
       skipped: read.skipped,
@@ -287,6 +305,6 @@ function catalogTopic(kb: KnowledgeBase, topic: Topic, sha256: (text: string) =>
     dir: topic.config.dir,
     subjects,
     tokens: subjects.filter((s) => !s.hidden).reduce((sum, s) => sum + s.tokens, 0),
-    listing: renderListing(listTopic(topic)),
+    listing: renderListing(listTopic(topic, visibleSlugs(subjects), learned)),
   };
 }

@@ -10,6 +10,7 @@ import type { ConfigText } from './read.ts';
 import type { ConfigFile, KbConfig, SiteConfig, SourcesConfig, SummariesConfig } from './schema.ts';
 import { addTopicTables, resolveTopics, type TopicConfig, type TopicDrafts } from './topics.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { splitKnowledgeFlag } from '../knowledge/extension.ts';
 
 /** One config file as `validateConfigFile` left it: its parsed tables, or its configuration errors. */
 export interface ValidatedConfigFile {
@@ -145,12 +146,4 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
     },
     diagnostics,
   };
-}
-
-/** Splits a `-k` value on its first `/`: `topic` alone and `topic/` mean `topic/**`. */
-export function splitKnowledgeFlag(value: string): { topic: string; pattern: string } {
-  const slash = value.indexOf('/');
-  if (slash === -1) return { topic: value, pattern: '**' };
-  const pattern = value.slice(slash + 1);
-  return { topic: value.slice(0, slash), pattern: pattern === '' ? '**' : pattern };
 }

@@ -7,12 +7,13 @@ import { parse, TomlError } from 'smol-toml';
 import type * as z from 'zod/mini';
 import { locatePath } from './locate.ts';
 import { configError, dottedPath } from './config-error.ts';
-import { mergeConfigFiles, splitKnowledgeFlag, type ConfigResult, type ValidatedConfigFile } from './merge.ts';
+import { mergeConfigFiles, type ConfigResult, type ValidatedConfigFile } from './merge.ts';
 import type { ConfigText } from './read.ts';
 import { ConfigFileSchema, KNOWN_KEYS, KNOWN_TABLES, RESERVED_TOPIC_IDS, TOPIC_ID } from './schema.ts';
 import { profileNameProblem, quoteKey, quoteValue } from './values.ts';
 import type { Diagnostic, DiagnosticCode } from '../diagnostics/diagnostics.ts';
 import { compilePattern } from '../subjects/glob.ts';
+import { splitKnowledgeFlag } from '../knowledge/extension.ts';
 import { suggestName } from '../diagnostics/suggest.ts';
 
 /** Parses, validates and merges config files in order: `validateConfigFile` on each, then `mergeConfigFiles`. */

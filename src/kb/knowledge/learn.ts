@@ -1,11 +1,11 @@
-/** The `learn` tool (SPEC 4): its definition, topic resolution, listing and loading, byte for byte. */
+/**
+ * The `learn` tool (content/agents/learn-tool.md): its definition, its arguments, topic resolution,
+ * the listing of a topic and the text of loaded subjects, byte for byte. Pure functions over what
+ * a knowledge view read; the flow that calls them is the view's (view.ts).
+ */
 import { checkPatterns } from './call-limits.ts';
-import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
-import { renderTopicLine } from './section.ts';
-import { isListable } from './section.ts';
-import { resolvePatterns } from '../subjects/resolve.ts';
 
-/** The `learn` tool's parameters schema, fixed by SPEC 4 (key order included). */
+/** The `learn` tool's parameters schema, fixed (key order included): content/agents/learn-tool.md. */
 export const LEARN_PARAMETERS = {
   type: 'object',
   properties: {
@@ -36,7 +36,15 @@ export interface TopicIdentity {
   title: string | undefined;
 }
 
-/** The tool definition for the listable topics; null when there is none. */
+/** A topic's line in the `<knowledge>` list and the tool's description: `- id (**Title**): introduction`. */
+export function renderTopicLine(topic: TopicIdentity, introduction?: string): string {
+  let line = `- ${topic.id}`;
+  if (topic.title !== undefined) line += ` (**${topic.title}**)`;
+  if (introduction !== undefined) line += `: ${introduction}`;
+  return line;
+}
+
+/** The tool definition listing `listable`, the listable topics; null when there is none. */
 export function renderLearnDefinition(listable: readonly TopicIdentity[]): LearnToolDefinition | null {
   if (listable.length === 0) return null;
   const lines = listable.map((t) => renderTopicLine(t)).join('\n');
@@ -45,11 +53,6 @@ export function renderLearnDefinition(listable: readonly TopicIdentity[]): Learn
     description: `Learn about knowledge base topics and subjects.\n\nAvailable topics:\n${lines}`,
     parameters: LEARN_PARAMETERS,
   };
-}
-
-/** The `learn` tool definition of a local knowledge base; null when no topic is listable. */
-export function buildLearnDefinition(kb: KnowledgeBase): LearnToolDefinition | null {
-  return renderLearnDefinition(kb.topics().filter(isListable));
 }
 
 /**
@@ -83,6 +86,21 @@ export interface TopicListing {
   learned: readonly string[];
 }
 
+/**
+ * What the listing of a topic shows: its visible subjects (slugs in slug order), the learned ones
+ * apart.
+ */
+export function listTopic(
+  topic: TopicIdentity & { description: string | undefined },
+  visible: readonly string[],
+  learned: ReadonlySet<string>,
+): TopicListing {
+  const available: string[] = [];
+  const learnedSlugs: string[] = [];
+  for (const slug of visible) (learned.has(slug) ? learnedSlugs : available).push(slug);
+  return { id: topic.id, title: topic.title, description: topic.description, available, learned: learnedSlugs };
+}
+
 /** The listing text of a topic. */
 export function renderListing(topic: TopicListing): string {
   const parts = [`# Topic: ${topic.title ?? topic.id}`];
@@ -97,17 +115,6 @@ export function renderListing(topic: TopicListing): string {
     parts.push(`## Already learned (in system prompt):\n\n${topic.learned.map((s) => `- ${s}`).join('\n')}`);
   }
   return parts.join('\n\n');
-}
-
-/** What a local topic's listing shows. */
-export function listTopic(topic: Topic): TopicListing {
-  const available: string[] = [];
-  const learned: string[] = [];
-  for (const subject of topic.subjects) {
-    if (subject.hidden) continue;
-    (topic.learnedSet.has(subject.slug) ? learned : available).push(subject.slug);
-  }
-  return { id: topic.id, title: topic.title, description: topic.description, available, learned };
 }
 
 /** Renders loaded subjects: one pattern that named its subject exactly → bare; else blocks. */
@@ -159,23 +166,4 @@ export function parseLearnArguments(args: unknown): { ok: true; value: LearnArgu
   const limited = checkPatterns(patterns);
   if (!limited.ok) return limited;
   return { ok: true, value: { topic, patterns: patterns.filter((p) => p !== '') } };
-}
-
-/** Runs the `learn` tool against a local knowledge base. */
-export function runLearn(kb: KnowledgeBase, args: LearnArguments): Outcome {
-  const resolved = resolveTopicId(kb.topicConfigs, args.topic);
-  if (!resolved.ok) return resolved;
-  if (args.patterns.length === 1) {
-    // One pattern naming a subject exactly needs no walk of the whole topic.
-    const exact = kb.findExact(resolved.id, args.patterns[0]!);
-    if (exact) return { ok: true, text: kb.read(exact).content };
-  }
-  const topic = kb.topic(resolved.id)!;
-  if (args.patterns.length === 0) return { ok: true, text: renderListing(listTopic(topic)) };
-  const resolution = resolvePatterns(topic.subjects, topic.bySlug, args.patterns, { skipInGlobs: topic.learnedSet });
-  if (!resolution.ok) return { ok: false, message: resolution.message };
-  if (resolution.slugs.length === 0) return { ok: false, message: noMatchMessage(topic.id, args.patterns) };
-  const bare = args.patterns.length === 1 && resolution.matches[0]!.exact;
-  const loaded = resolution.slugs.map((slug) => ({ slug, content: kb.read(topic.bySlug.get(slug)!).content }));
-  return { ok: true, text: renderLoaded(loaded, bare) };
 }

@@ -1,7 +1,10 @@
-/** The `<knowledge>` system-prompt section (SPEC 4), byte for byte. */
-import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
+/**
+ * The `<knowledge>` system-prompt section (content/agents/knowledge-section.md), byte for byte, and
+ * the `learn` tool that agrees with it: which topics are listable, which subjects are pre-loaded.
+ */
+import { type LearnToolDefinition, renderLearnDefinition, renderLoaded, renderTopicLine } from './learn.ts';
 
-/** A subject pre-loaded into the prompt, with its section-4 content. */
+/** A subject pre-loaded into the prompt, with its content as `learn` returns it. */
 export interface PreloadedSubject {
   slug: string;
   content: string;
@@ -13,7 +16,7 @@ export interface KnowledgeTopic {
   title: string | undefined;
   introduction: string | undefined;
   description: string | undefined;
-  /** Whether the topic has a visible, enabled subject that is not learned. */
+  /** Whether the topic has a visible, enabled subject that is not learned ({@link isListable}). */
   listable: boolean;
   /** Its learned subjects, in resolution order. */
   preloaded: PreloadedSubject[];
@@ -26,12 +29,36 @@ by default, but can be loaded manually if you are made aware of their names via
 other means, such as by reading non-hidden subjects first. This prevents
 exposing too much irrelevant knowledge upfront)`;
 
-/** A topic's line in the `<knowledge>` list: `- id (**Title**): introduction`. */
-export function renderTopicLine(topic: { id: string; title: string | undefined }, introduction?: string): string {
-  let line = `- ${topic.id}`;
-  if (topic.title !== undefined) line += ` (**${topic.title}**)`;
-  if (introduction !== undefined) line += `: ${introduction}`;
-  return line;
+/**
+ * Whether a topic is listable: one of its visible (enabled) subjects, given by slug, is not learned.
+ * Only a listable topic is listed in the section and offered by the tool.
+ */
+export function isListable(visible: readonly string[], learned: ReadonlySet<string>): boolean {
+  return visible.some((slug) => !learned.has(slug));
+}
+
+/**
+ * What the section shows of a topic, from its visible subjects' slugs and its pre-loaded subjects
+ * (the learned ones, in resolution order, with their content).
+ */
+export function describeKnowledgeTopic(
+  topic: { id: string; title: string | undefined; introduction: string | undefined; description: string | undefined },
+  visible: readonly string[],
+  preloaded: PreloadedSubject[],
+): KnowledgeTopic {
+  return {
+    id: topic.id,
+    title: topic.title,
+    introduction: topic.introduction,
+    description: topic.description,
+    listable: isListable(visible, new Set(preloaded.map((s) => s.slug))),
+    preloaded,
+  };
+}
+
+/** The tool definition that agrees with the section of `topics`: their listable ones; null when none is. */
+export function learnDefinitionOf(topics: readonly Pick<KnowledgeTopic, 'id' | 'title' | 'listable'>[]): LearnToolDefinition | null {
+  return renderLearnDefinition(topics.filter((t) => t.listable));
 }
 
 /** Renders the section; `''` when no topic is listable and none has pre-loaded subjects. */
@@ -44,7 +71,7 @@ export function renderKnowledgeSection(topics: readonly KnowledgeTopic[]): strin
     const blocks = preloaded.map((topic) => {
       const lines = [`<topic "${topic.title ?? topic.id}">`, ''];
       if (topic.description !== undefined) lines.push(topic.description, '');
-      lines.push(topic.preloaded.map((s) => `<subject "${s.slug}">\n${s.content}\n</subject>`).join('\n\n'));
+      lines.push(renderLoaded(topic.preloaded, false));
       lines.push('</topic>');
       return lines.join('\n');
     });
@@ -57,31 +84,7 @@ export function renderKnowledgeSection(topics: readonly KnowledgeTopic[]): strin
   return `<knowledge>\n${parts.join('\n\n')}\n</knowledge>`;
 }
 
-/** Whether a topic has a visible, enabled subject that is not learned. */
-export function isListable(topic: Topic): boolean {
-  return topic.subjects.some((s) => !s.hidden && !topic.learnedSet.has(s.slug));
-}
-
-/**
- * What the section shows of a local topic. `contentOf` gives a learned subject's section-4
- * content; by default the file is read.
- */
-export function describeKnowledgeTopic(
-  kb: KnowledgeBase,
-  topic: Topic,
-  contentOf: (slug: string) => string = (slug) => kb.read(topic.bySlug.get(slug)!).content,
-): KnowledgeTopic {
-  return {
-    id: topic.id,
-    title: topic.title,
-    introduction: topic.introduction,
-    description: topic.description,
-    listable: isListable(topic),
-    preloaded: topic.learned.map((slug) => ({ slug, content: contentOf(slug) })),
-  };
-}
-
-/** The `<knowledge>` section of a local knowledge base. */
-export function buildKnowledgeSection(kb: KnowledgeBase): string {
-  return renderKnowledgeSection(kb.topics().map((topic) => describeKnowledgeTopic(kb, topic)));
+/** The section of `topics` (`''` for none) and the tool that agrees with it. */
+export function renderKnowledge(topics: readonly KnowledgeTopic[]): { prompt: string; tool: LearnToolDefinition | null } {
+  return { prompt: renderKnowledgeSection(topics), tool: learnDefinitionOf(topics) };
 }

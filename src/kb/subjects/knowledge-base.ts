@@ -8,14 +8,13 @@ import type { PatternOrigin, TopicConfig } from '../config/topics.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { isOutside, realPathOrSelf } from './paths.ts';
 import { createLinkJudge } from './link-targets.ts';
-import { resolvePatterns } from './resolve.ts';
+import { exactNames, exactSlug, resolvePatterns } from './resolve.ts';
 import { readSubjectContent, type SubjectContent } from './read-subject.ts';
 import { readLearningsFile } from '../learnings/file.ts';
 import { learningSubjects, renderLearning } from '../learnings/subjects.ts';
 import { compareCandidates, createSubjectCollector, duplicateSlugDiagnostic, removeDisabled, subjectOf, type Subject } from './subjects.ts';
 import { findTopicFiles, visitTopicFolder, type WalkOptions } from './walk.ts';
 import { createDisabledMatcher } from './disabled.ts';
-import { dropLeadingDots } from './slug.ts';
 import { readTopicLinks } from '../url-sources/links-file.ts';
 import type { SourceDocuments } from '../url-sources/document.ts';
 import { sourceContent, sourceSubjects } from '../url-sources/subjects.ts';
@@ -250,7 +249,10 @@ export function openKnowledgeBase(config: SyllabusConfig, options: KnowledgeBase
       const where = realDirs.get(topicId);
       if (!topicConfig || !where) return undefined;
       const walked = topicConfig.kind === 'learnings' ? load(topicConfig) : loaded.get(topicId);
-      if (walked) return walked.bySlug.get(pattern) ?? walked.bySlug.get(dropLeadingDots(pattern));
+      if (walked) {
+        const slug = exactSlug(walked.bySlug, pattern);
+        return slug === undefined ? undefined : walked.bySlug.get(slug);
+      }
       const found = findExactSubject(topicConfig, { dir: topicConfig.dir, realDir: where.dir, walk: walkOptions(where.bound), sources: sourcesOf(topicConfig) }, pattern);
       diagnostics.push(...found.diagnostics);
       return found.subject;
@@ -350,7 +352,7 @@ function findExactSubject(topic: TopicConfig, place: TopicPlace, pattern: string
   };
   const disabled = createDisabledMatcher(topic.disabled, (slug) => filesWithSlug(slug).length > 0);
 
-  for (const slug of new Set([pattern, dropLeadingDots(pattern)])) {
+  for (const slug of exactNames(pattern)) {
     const candidates = filesWithSlug(slug).sort(compareCandidates);
     if (candidates.length === 0 || disabled.covers(slug)) continue;
     if (candidates.length > 1) diagnostics.push(duplicateSlugDiagnostic(topic.id, slug, candidates));

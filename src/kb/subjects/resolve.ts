@@ -44,7 +44,7 @@ export function resolvePatterns(
   const slugs: string[] = [];
   const matches: PatternMatch[] = [];
   for (const pattern of patterns) {
-    const exact = exactSubject(bySlug, pattern);
+    const exact = exactSlug(bySlug, pattern);
     if (exact !== undefined) {
       matches.push({ pattern, exact: true, slugs: [exact] });
       if (!seen.has(exact)) {
@@ -71,11 +71,18 @@ export function resolvePatterns(
   return { ok: true, slugs, matches };
 }
 
-/** The slug a pattern names by exact equality, if any. */
-function exactSubject(bySlug: ReadonlyMap<string, ResolvableSubject>, pattern: string): string | undefined {
-  if (bySlug.has(pattern)) return pattern;
+/**
+ * The slugs a pattern names by exact equality, in the order they are tried: the pattern as given,
+ * then with one leading `.` dropped from each component (once when both are the same).
+ */
+export function exactNames(pattern: string): string[] {
   const undotted = dropLeadingDots(pattern);
-  return bySlug.has(undotted) ? undotted : undefined;
+  return undotted === pattern ? [pattern] : [pattern, undotted];
+}
+
+/** The slug among `bySlug` a pattern names by exact equality ({@link exactNames}), if any. */
+export function exactSlug(bySlug: ReadonlyMap<string, unknown>, pattern: string): string | undefined {
+  return exactNames(pattern).find((slug) => bySlug.has(slug));
 }
 
 /**

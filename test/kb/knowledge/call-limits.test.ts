@@ -9,8 +9,9 @@ import type picomatchModule from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { MAX_PATTERN_LENGTH, MAX_PATTERNS_PER_CALL, MAX_QUERY_LENGTH } from '../../../src/kb/knowledge/call-limits.ts';
 import { parseFindArguments } from '../../../src/kb/knowledge/find.ts';
-import { parseLearnArguments, runLearn } from '../../../src/kb/index.ts';
+import { parseLearnArguments } from '../../../src/kb/index.ts';
 import { openTree } from '../../helpers/open-tree.ts';
+import { learnLocally } from '../../helpers/local-learn.ts';
 
 /** `count` different globs, as a runaway agent might send them. */
 const globs = (count: number): string[] => Array.from({ length: count }, (_, i) => `folder-${i}/**/*.md`);
@@ -88,16 +89,16 @@ describe('a pathological pattern of at most 1,000 characters', () => {
     expect(picomatch.makeRe(pattern, OPTIONS).source.length).toBeLessThan(2 * pattern.length + 100);
   });
 
-  it('each is answered by learn, as a glob that matches nothing, or an invalid pattern', () => {
+  it('each is answered by learn, as a glob that matches nothing, or an invalid pattern', async () => {
     const { kb } = openTree('[kb.topic.t]\nsubjects = "t"\n', { 't/guide.md': '# Guide\n' });
     // A regex pattern with more than two runs of `*` is refused (src/kb/subjects/glob.ts); wildcards alone never are.
     const refused = PATHOLOGICAL['globstars in a row'];
     const invalid = parseLearnArguments({ topic: 't', subjects: [refused] });
-    expect(runLearn(kb, (invalid as { value: { topic: string; patterns: string[] } }).value)).toEqual({ ok: false, message: `Invalid pattern ${JSON.stringify(refused)}.` });
+    expect(await learnLocally(kb, (invalid as { value: { topic: string; patterns: string[] } }).value)).toEqual({ ok: false, message: `Invalid pattern ${JSON.stringify(refused)}.` });
     const patterns = [...Object.values(PATHOLOGICAL).filter((p) => p !== refused), `${'**/'.repeat(333)}x`];
     const parsed = parseLearnArguments({ topic: 't', subjects: patterns });
     expect(parsed.ok).toBe(true);
-    expect(runLearn(kb, (parsed as { value: { topic: string; patterns: string[] } }).value)).toEqual({
+    expect(await learnLocally(kb, (parsed as { value: { topic: string; patterns: string[] } }).value)).toEqual({
       ok: false,
       message: `No subjects in topic "t" match ${patterns.map((p) => JSON.stringify(p)).join(', ')}. Call learn with only the topic to list its subjects.`,
     });

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   LEARN_PARAMETERS,
-  buildLearnDefinition,
+  createLocalView,
   noMatchMessage,
   parseLearnArguments,
   renderLearnDefinition,
   renderListing,
   renderLoaded,
-  runLearn,
   unknownTopicMessage,
 } from '../../../src/kb/index.ts';
 import { openTree } from '../../helpers/open-tree.ts';
@@ -185,12 +184,13 @@ const TREE = {
   'off/a.md': 'Off.',
 };
 
-describe('runLearn on a knowledge base (SPEC 2, 3 and 4)', () => {
+describe('learn on a local knowledge base (SPEC 2, 3 and 4)', () => {
   const { kb } = openTree(TOML, TREE);
-  const learn = (topic: string, subjects?: string | string[]) => runLearn(kb, { topic, patterns: typeof subjects === 'string' ? [subjects] : (subjects ?? []) });
+  const view = createLocalView(kb);
+  const learn = (topic: string, subjects?: string | string[]) => view.learn({ topic, subjects });
 
-  it('lists a topic: visible, not learned, not disabled subjects; learned ones apart', () => {
-    expect(learn('project')).toEqual({
+  it('lists a topic: visible, not learned, not disabled subjects; learned ones apart', async () => {
+    expect(await learn('project')).toEqual({
       ok: true,
       text: `# Topic: General Project Knowledge
 
@@ -212,60 +212,60 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
     });
   });
 
-  it('lists (none) for a topic with hidden subjects only', () => {
-    expect(learn('hidden-only')).toEqual({ ok: true, text: '# Topic: Hidden Only\n\n## Available subjects:\n\n(none)' });
+  it('lists (none) for a topic with hidden subjects only', async () => {
+    expect(await learn('hidden-only')).toEqual({ ok: true, text: '# Topic: Hidden Only\n\n## Available subjects:\n\n(none)' });
   });
 
-  it('resolves a topic by id, then by title under toLowerCase', () => {
-    expect(learn('general project knowledge', 'code-quality')).toEqual({ ok: true, text: 'Quality.' });
-    expect(learn('HIDDEN ONLY', 'x')).toEqual({ ok: true, text: 'X.' });
+  it('resolves a topic by id, then by title under toLowerCase', async () => {
+    expect(await learn('general project knowledge', 'code-quality')).toEqual({ ok: true, text: 'Quality.' });
+    expect(await learn('HIDDEN ONLY', 'x')).toEqual({ ok: true, text: 'X.' });
   });
 
-  it('rejects unknown and disabled topics with the exact message', () => {
+  it('rejects unknown and disabled topics with the exact message', async () => {
     const message = 'Unknown topic "off". Valid topics: project (General Project Knowledge), notes, hidden-only (Hidden Only).';
-    expect(learn('off')).toEqual({ ok: false, message });
+    expect(await learn('off')).toEqual({ ok: false, message });
   });
 
-  it('loads one exact subject bare, fenced when it is not pass-through', () => {
-    expect(learn('project', 'config')).toEqual({ ok: true, text: '```toml\nk = 1\n```' });
-    expect(learn('project', 'pic')).toEqual({ ok: true, text: 'Subject "pic" is a binary file and was skipped.' });
+  it('loads one exact subject bare, fenced when it is not pass-through', async () => {
+    expect(await learn('project', 'config')).toEqual({ ok: true, text: '```toml\nk = 1\n```' });
+    expect(await learn('project', 'pic')).toEqual({ ok: true, text: 'Subject "pic" is a binary file and was skipped.' });
   });
 
-  it('loads hidden subjects by exact slug, or with their dots', () => {
-    expect(learn('project', 'internal-notes')).toEqual({ ok: true, text: 'Internal.' });
-    expect(learn('project', 'ast-grep/.rules')).toEqual({ ok: true, text: 'Rules.' });
-    expect(learn('project', ['ast-grep/rules', 'internal-notes'])).toEqual({
+  it('loads hidden subjects by exact slug, or with their dots', async () => {
+    expect(await learn('project', 'internal-notes')).toEqual({ ok: true, text: 'Internal.' });
+    expect(await learn('project', 'ast-grep/.rules')).toEqual({ ok: true, text: 'Rules.' });
+    expect(await learn('project', ['ast-grep/rules', 'internal-notes'])).toEqual({
       ok: true,
       text: '<subject "ast-grep/rules">\nRules.\n</subject>\n\n<subject "internal-notes">\nInternal.\n</subject>',
     });
   });
 
-  it('loads a learned subject by exact slug, but globs skip learned ones', () => {
-    expect(learn('project', 'maintainers/jean')).toEqual({ ok: true, text: 'Jean.' });
-    expect(learn('project', 'maintainers/*')).toEqual({
+  it('loads a learned subject by exact slug, but globs skip learned ones', async () => {
+    expect(await learn('project', 'maintainers/jean')).toEqual({ ok: true, text: 'Jean.' });
+    expect(await learn('project', 'maintainers/*')).toEqual({
       ok: false,
       message: 'No subjects in topic "project" match "maintainers/*". Call learn with only the topic to list its subjects.',
     });
   });
 
-  it('wraps glob results in blocks, in slug order, never hidden', () => {
-    expect(learn('project', 'ast-grep/*')).toEqual({ ok: true, text: '<subject "ast-grep/intro">\nIntro.\n</subject>' });
-    expect(learn('project', ['code-quality', 'code-quality'])).toEqual({ ok: true, text: '<subject "code-quality">\nQuality.\n</subject>' });
+  it('wraps glob results in blocks, in slug order, never hidden', async () => {
+    expect(await learn('project', 'ast-grep/*')).toEqual({ ok: true, text: '<subject "ast-grep/intro">\nIntro.\n</subject>' });
+    expect(await learn('project', ['code-quality', 'code-quality'])).toEqual({ ok: true, text: '<subject "code-quality">\nQuality.\n</subject>' });
   });
 
-  it('never loads disabled subjects, even by exact slug', () => {
-    expect(learn('project', 'drafts/idea')).toEqual({
+  it('never loads disabled subjects, even by exact slug', async () => {
+    expect(await learn('project', 'drafts/idea')).toEqual({
       ok: false,
       message: 'No subjects in topic "project" match "drafts/idea". Call learn with only the topic to list its subjects.',
     });
-    expect(learn('project', ['old', 'drafts/**'])).toEqual({
+    expect(await learn('project', ['old', 'drafts/**'])).toEqual({
       ok: false,
       message: 'No subjects in topic "project" match "old", "drafts/**". Call learn with only the topic to list its subjects.',
     });
   });
 
-  it('offers the tool for listable topics only', () => {
-    expect(buildLearnDefinition(kb)?.description).toBe(
+  it('offers the tool for listable topics only', async () => {
+    expect((await view.tool())?.description).toBe(
       'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)\n- notes',
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildKnowledgeSection, renderKnowledgeSection, type KnowledgeTopic } from '../../../src/kb/index.ts';
+import { createLocalView, renderKnowledgeSection, type KnowledgeTopic } from '../../../src/kb/index.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 const NOTE = `Use the \`learn\` tool to consume this knowledge.
@@ -121,8 +121,8 @@ The following knowledge has been pre-loaded into your system prompt:
   });
 });
 
-describe('buildKnowledgeSection on a knowledge base (SPEC 2 and 4)', () => {
-  it('pre-loads learned subjects in resolution order, hidden ones by exact slug, never disabled ones', () => {
+describe('the section of a local knowledge base (SPEC 2 and 4)', () => {
+  it('pre-loads learned subjects in resolution order, hidden ones by exact slug, never disabled ones', async () => {
     const { kb } = openTree(
       `[kb.topic.project]
 title = "General Project Knowledge"
@@ -151,7 +151,7 @@ learned = ["config"]
         'skills/other.md': 'Other.',
       },
     );
-    expect(buildKnowledgeSection(kb)).toBe(`<knowledge>
+    expect(await createLocalView(kb).prompt()).toBe(`<knowledge>
 The following knowledge has been pre-loaded into your system prompt:
 
 <topic "General Project Knowledge">

@@ -13,12 +13,12 @@ import {
   loadMarkdownParser,
   openKnowledgeBase,
   rankSubjects,
-  runLearn,
   type Diagnostic,
   type Learning,
 } from '../../../src/kb/index.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 import { openTree } from '../../helpers/open-tree.ts';
+import { learnLocally } from '../../helpers/local-learn.ts';
 
 function learning(fields: Partial<Learning> = {}): Learning {
   return {
@@ -86,15 +86,15 @@ describe('a learnings topic', () => {
     ]);
   });
 
-  it('answers learn with the rendered learning, by exact slug, even before the topic is listed', () => {
+  it('answers learn with the rendered learning, by exact slug, even before the topic is listed', async () => {
     const fresh = openTree(TOML, { 'notes/knowledge.json': STORE }).kb;
     expect(fresh.findExact('team', 'pattern/learn-1')?.slug).toBe('pattern/learn-1');
     expect(fresh.findExact('team', 'fact/secret')).toBeUndefined();
-    expect(runLearn(fresh, { topic: 'team', patterns: ['pattern/learn-1'] })).toEqual({
+    expect(await learnLocally(fresh, { topic: 'team', patterns: ['pattern/learn-1'] })).toEqual({
       ok: true,
       text: '# This project uses Zod schemas for all API validation\n\n- Confidence: 0.75\n- Used: 5 times, 4 successful\n- Created: 2024-01-10T08:00:00.000Z\n- Keywords: zod',
     });
-    expect(runLearn(fresh, { topic: 'team', patterns: ['fact/secret'] })).toEqual({
+    expect(await learnLocally(fresh, { topic: 'team', patterns: ['fact/secret'] })).toEqual({
       ok: false,
       message: 'No subjects in topic "team" match "fact/secret". Call learn with only the topic to list its subjects.',
     });

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, noMatchMessage, openKnowledgeBase, runLearn, slugOf } from '../../../src/kb/index.ts';
+import { loadConfig, noMatchMessage, openKnowledgeBase, slugOf } from '../../../src/kb/index.ts';
+import { learnLocally } from '../../helpers/local-learn.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 
 const component = fc
@@ -69,13 +70,13 @@ function open(w: { paths: string[]; disabledExact: string[]; disabledFolders: st
 const RUNS = { numRuns: 60 };
 
 describe('visibility on opened knowledge bases (properties)', () => {
-  it('listings show every visible, enabled subject once, and nothing hidden or disabled', () => {
-    fc.assert(
-      fc.property(world, (w) => {
+  it('listings show every visible, enabled subject once, and nothing hidden or disabled', async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
         const { root, kb, expectedDisabled } = open(w);
         try {
           const topic = kb.topic('t')!;
-          const result = runLearn(kb, { topic: 't', patterns: [] });
+          const result = await learnLocally(kb, { topic: 't', patterns: [] });
           expect(result.ok).toBe(true);
           const text = result.ok ? result.text : '';
           const listed = [...text.matchAll(/^- (.*)$/gm)].map((m) => m[1]!);
@@ -91,9 +92,9 @@ describe('visibility on opened knowledge bases (properties)', () => {
     );
   });
 
-  it('globs never return hidden, disabled or learned subjects, and keep slug order', () => {
-    fc.assert(
-      fc.property(world, (w) => {
+  it('globs never return hidden, disabled or learned subjects, and keep slug order', async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
         const { root, kb, slugsIn, expectedDisabled, hidden } = open(w);
         try {
           const topic = kb.topic('t')!;
@@ -101,7 +102,7 @@ describe('visibility on opened knowledge bases (properties)', () => {
           for (const pattern of w.patterns) {
             const undotted = pattern.split('/').map((c) => (c.startsWith('.') ? c.slice(1) : c)).join('/');
             if (allSlugs.has(pattern) || allSlugs.has(undotted)) continue;
-            const result = runLearn(kb, { topic: 't', patterns: [pattern] });
+            const result = await learnLocally(kb, { topic: 't', patterns: [pattern] });
             if (!result.ok) {
               expect(result.message).toBe(noMatchMessage('t', [pattern]));
               continue;
@@ -122,14 +123,14 @@ describe('visibility on opened knowledge bases (properties)', () => {
     );
   });
 
-  it('hidden subjects load by exact slug; disabled subjects never load, even by exact slug', () => {
-    fc.assert(
-      fc.property(world, (w) => {
+  it('hidden subjects load by exact slug; disabled subjects never load, even by exact slug', async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
         const { root, kb, slugsIn, expectedDisabled } = open(w);
         try {
           const topic = kb.topic('t')!;
           for (const slug of new Set(w.paths.map((p) => slugOf(p).slug))) {
-            const result = runLearn(kb, { topic: 't', patterns: [slug] });
+            const result = await learnLocally(kb, { topic: 't', patterns: [slug] });
             if (expectedDisabled.has(slug)) {
               if (result.ok) expect(slugsIn(result.text)).not.toContain(slug);
               else expect(result.message).toBe(noMatchMessage('t', [slug]));
@@ -147,18 +148,18 @@ describe('visibility on opened knowledge bases (properties)', () => {
     );
   });
 
-  it('is deterministic: the same tree gives the same listing and the same loads', () => {
-    fc.assert(
-      fc.property(world, (w) => {
+  it('is deterministic: the same tree gives the same listing and the same loads', async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
         const first = open(w);
         const second = open({ ...w, paths: [...w.paths].reverse() });
         try {
-          const ask = (kb: typeof first.kb, patterns: string[]) => {
-            const r = runLearn(kb, { topic: 't', patterns });
+          const ask = async (kb: typeof first.kb, patterns: string[]) => {
+            const r = await learnLocally(kb, { topic: 't', patterns });
             return r.ok ? r.text.replace(/<<C\d+>>/g, '') : r.message;
           };
-          expect(ask(second.kb, [])).toBe(ask(first.kb, []));
-          expect(ask(second.kb, w.patterns)).toBe(ask(first.kb, w.patterns));
+          expect(await ask(second.kb, [])).toBe(await ask(first.kb, []));
+          expect(await ask(second.kb, w.patterns)).toBe(await ask(first.kb, w.patterns));
           expect(second.kb.topic('t')!.learned).toEqual(first.kb.topic('t')!.learned);
         } finally {
           fs.rmSync(first.root, { recursive: true, force: true });

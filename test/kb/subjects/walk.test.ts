@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, openKnowledgeBase, runLearn, walkTopicFolder } from '../../../src/kb/index.ts';
+import { loadConfig, openKnowledgeBase, walkTopicFolder } from '../../../src/kb/index.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 import { openTree } from '../../helpers/open-tree.ts';
+import { learnLocally } from '../../helpers/local-learn.ts';
 
 /** Walks `<root>/<topic>` bounded by `root`, returning the sorted relative paths. */
 function walk(root: string, topic: string, exclude: string[] = []) {
@@ -114,7 +115,7 @@ describe('openKnowledgeBase (SPEC 1 and 2)', () => {
     expect(kb.topic('t')!.subjects).toEqual([]);
   });
 
-  it('reports duplicate slugs once, naming every file; a visible file wins over a hidden one', () => {
+  it('reports duplicate slugs once, naming every file; a visible file wins over a hidden one', async () => {
     const { kb, root } = openTree('[kb.topic.t]\nsubjects = "t"\n', { 't/rules.toml': 'r = 1', 't/.rules.md': 'Hidden.', 't/other.md': 'O.' });
     kb.topics();
     const errors = kb.diagnostics().filter((d) => d.kind === 'content-error');
@@ -124,7 +125,7 @@ describe('openKnowledgeBase (SPEC 1 and 2)', () => {
     expect(errors[0]!.file?.startsWith(path.join(root, 't'))).toBe(true);
     const topic = kb.topic('t')!;
     expect(topic.bySlug.get('rules')).toMatchObject({ path: 'rules.toml', hidden: false });
-    expect(runLearn(kb, { topic: 't', patterns: ['rules'] })).toEqual({ ok: true, text: '```toml\nr = 1\n```' });
+    expect(await learnLocally(kb, { topic: 't', patterns: ['rules'] })).toEqual({ ok: true, text: '```toml\nr = 1\n```' });
   });
 
   it('picks pass-through before fenced, then the path in string order', () => {

@@ -12,12 +12,12 @@ import {
   openKnowledgeBase,
   parseLinksFile,
   renderIndexText,
-  runLearn,
   sourceSlugOf,
   type SourceDocument,
   type SyllabusConfig,
 } from '../../../src/kb/index.ts';
 import { makeTree, type TreeEntry } from '../../helpers/temp-tree.ts';
+import { learnLocally } from '../../helpers/local-learn.ts';
 
 describe('parseLinksFile', () => {
   it('reads one URL per line, skipping blank lines and # comments, with line numbers', () => {
@@ -162,16 +162,16 @@ describe('URL sources in the knowledge base', () => {
     ]);
   });
 
-  it('gives learn the stored content, by exact slug before any walk, hidden ones included, disabled ones never', () => {
+  it('gives learn the stored content, by exact slug before any walk, hidden ones included, disabled ones never', async () => {
     const { kb } = open(TOML, { 'web/links.txt': LINKS }, DOCUMENTS);
-    expect(runLearn(kb, { topic: 'web', patterns: ['example.com/guide'] })).toEqual({ ok: true, text: '# The guide\n\nHow the product works.' });
-    expect(runLearn(kb, { topic: 'web', patterns: ['example.com/.internal/runbook'] })).toEqual({ ok: true, text: '# Runbook\n\nHidden steps.' });
-    expect(runLearn(kb, { topic: 'web', patterns: ['example.com/drafts/next'] })).toEqual({
+    expect(await learnLocally(kb, { topic: 'web', patterns: ['example.com/guide'] })).toEqual({ ok: true, text: '# The guide\n\nHow the product works.' });
+    expect(await learnLocally(kb, { topic: 'web', patterns: ['example.com/.internal/runbook'] })).toEqual({ ok: true, text: '# Runbook\n\nHidden steps.' });
+    expect(await learnLocally(kb, { topic: 'web', patterns: ['example.com/drafts/next'] })).toEqual({
       ok: false,
       message: 'No subjects in topic "web" match "example.com/drafts/next". Call learn with only the topic to list its subjects.',
     });
-    expect(runLearn(kb, { topic: 'web', patterns: ['example.com/not-fetched'] }).ok).toBe(false);
-    expect(runLearn(kb, { topic: 'web', patterns: [] })).toEqual({
+    expect((await learnLocally(kb, { topic: 'web', patterns: ['example.com/not-fetched'] })).ok).toBe(false);
+    expect(await learnLocally(kb, { topic: 'web', patterns: [] })).toEqual({
       ok: true,
       text: '# Topic: web\n\n## Available subjects:\n\n- example.com/guide\n\nUse the `learn` tool with the `subjects` argument to learn specific subjects.\n\n## Already learned (in system prompt):\n\n- example.com/team',
     });

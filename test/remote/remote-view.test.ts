@@ -1,8 +1,8 @@
-/** `createRemoteSource`: the KnowledgeSource the agent server reads a published site through. */
+/** `openRemoteView`: the knowledge view the agent server and `--remote` read a published site through. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEARN_PARAMETERS } from '../../src/kb/index.ts';
 import { RemoteError } from '../../src/remote/fetch-json.ts';
-import { createRemoteSource } from '../../src/remote/remote-source.ts';
+import { openRemoteView } from '../../src/remote/remote-view.ts';
 import { closedPortUrl, fakeSiteFiles, serveFake, serveFiles, type FakeServer } from './fake-site.ts';
 
 let server: FakeServer | undefined;
@@ -33,10 +33,10 @@ async function serve(): Promise<FakeServer> {
 
 const USAGE = 'Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.';
 
-describe('createRemoteSource', () => {
-  it('answers learn from raw arguments, checked as the local source checks them', async () => {
+describe('openRemoteView', () => {
+  it('answers learn from raw arguments, checked as the local view checks them', async () => {
     const site = await serve();
-    const source = createRemoteSource(site.url);
+    const source = openRemoteView(site.url);
     expect(await source.learn({ topic: 't', subjects: ['', 'h'] })).toEqual({ ok: true, text: 'Hidden' });
     expect(await source.learn({ topic: 't', subjects: '*' })).toEqual({ ok: true, text: '<subject "a">\nAlpha\n</subject>' });
     expect(await source.learn({ topic: 3 })).toEqual({ ok: false, message: `Invalid arguments: "topic" must be a string. ${USAGE}` });
@@ -46,7 +46,7 @@ describe('createRemoteSource', () => {
 
   it('gives the knowledge file\'s prompt and tool, and the catalog', async () => {
     const site = await serve();
-    const source = createRemoteSource(`${site.url}/`);
+    const source = openRemoteView(`${site.url}/`);
     expect(await source.prompt()).toBe('<knowledge>\nP\n</knowledge>');
     expect(await source.tool()).toEqual({
       name: 'learn',
@@ -58,7 +58,7 @@ describe('createRemoteSource', () => {
 
   it('fetches the catalog and the knowledge file once per cache period', async () => {
     const site = await serve();
-    const source = createRemoteSource(site.url);
+    const source = openRemoteView(site.url);
     await source.learn({ topic: 't' });
     await source.learn({ topic: 't' });
     await source.index();
@@ -69,7 +69,7 @@ describe('createRemoteSource', () => {
 
   it('fetches them again once the cache period is over', async () => {
     const site = await serve();
-    const source = createRemoteSource(site.url, { cacheMs: 50 });
+    const source = openRemoteView(site.url, { cacheMs: 50 });
     await source.learn({ topic: 't' });
     await source.learn({ topic: 't' });
     await new Promise((resolve) => setTimeout(resolve, 80));
@@ -81,7 +81,7 @@ describe('createRemoteSource', () => {
     let down = true;
     const files = serveFiles(FILES);
     server = await serveFake((path) => (down ? { status: 404, type: 'text/html', body: '<p>gone</p>' } : files(path)));
-    const source = createRemoteSource(server.url);
+    const source = openRemoteView(server.url);
     expect((await source.learn({ topic: 't', subjects: 'a' })).ok).toBe(false);
     down = false;
     expect(await source.learn({ topic: 't', subjects: 'a' })).toEqual({ ok: true, text: 'Alpha' });
@@ -89,7 +89,7 @@ describe('createRemoteSource', () => {
 
   it('answers learn on a site that cannot be read with an error outcome; the other methods reject', async () => {
     const url = await closedPortUrl();
-    const source = createRemoteSource(url);
+    const source = openRemoteView(url);
     const message = `Cannot reach ${url}/kb/index.json: connection refused (ECONNREFUSED). Check the --remote URL and that the site is up.`;
     expect(await source.learn({ topic: 't' })).toEqual({ ok: false, message });
     await expect(source.index()).rejects.toThrow(new RemoteError(message));
@@ -100,7 +100,7 @@ describe('createRemoteSource', () => {
 
   it('reads its timeout from SYLLABUS_REMOTE_TIMEOUT_MS', async () => {
     server = await serveFake(() => ({ hang: 'headers' }));
-    const source = createRemoteSource(server.url, { env: { SYLLABUS_REMOTE_TIMEOUT_MS: '150' } });
+    const source = openRemoteView(server.url, { env: { SYLLABUS_REMOTE_TIMEOUT_MS: '150' } });
     expect(await source.learn({ topic: 't' })).toEqual({
       ok: false,
       message: `No answer from ${server.url}/kb/index.json within 150 ms. Check the --remote URL and that the site is up; on a slow connection, allow more time with SYLLABUS_REMOTE_TIMEOUT_MS (milliseconds).`,
@@ -108,7 +108,7 @@ describe('createRemoteSource', () => {
   });
 
   it('refuses an address that is not an http(s) URL at once', () => {
-    expect(() => createRemoteSource('file:///srv/site')).toThrow(
+    expect(() => openRemoteView('file:///srv/site')).toThrow(
       new RemoteError('--remote "file:///srv/site": only http and https sites can be read. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.'),
     );
   });

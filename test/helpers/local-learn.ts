@@ -1,0 +1,7 @@
+/** `learn` on a local knowledge base, through its knowledge view, for tests that give checked arguments. */
+import { createLocalView, type KnowledgeBase, type LearnArguments, type Outcome } from '../../src/kb/index.ts';
+
+/** What the local view's `learn` answers to `{ topic, subjects: patterns }`. */
+export function learnLocally(kb: KnowledgeBase, args: LearnArguments): Promise<Outcome> {
+  return createLocalView(kb).learn({ topic: args.topic, subjects: args.patterns });
+}
