@@ -89,8 +89,9 @@ function wildcardRuns(pattern: string): number {
 }
 
 /**
- * Escapes `(`, `)` and `|`, which picomatch still reads as regex groups with extglobs off: in
- * our dialect `@(a|b)` is ordinary characters.
+ * Escapes `(`, `)`, `|` and `+`, which picomatch still reads as regex syntax with extglobs off: in
+ * our dialect `@(a|b)` is ordinary characters, and so is a run of `+` (picomatch turns `++` into
+ * `\++`, one or more `+`, and `+++` into a regex that matches nothing).
  */
 function escapeGroups(pattern: string): string {
   let out = '';
@@ -100,7 +101,7 @@ function escapeGroups(pattern: string): string {
       out += char + (pattern[i + 1] ?? '');
       i++;
     } else {
-      out += char === '(' || char === ')' || char === '|' ? `\\${char}` : char;
+      out += char === '(' || char === ')' || char === '|' || char === '+' ? `\\${char}` : char;
     }
   }
   return out;

@@ -44,7 +44,8 @@ describe('wildcard patterns', () => {
         const compiled = compilePattern(glob);
         expect(compiled.ok).toBe(true);
         if (!compiled.ok) return;
-        const reference = picomatch(glob, OPTIONS);
+        // picomatch reads a run of `+` as a regex quantifier; in the dialect `+` is an ordinary character.
+        const reference = picomatch(glob.replace(/\+/g, '\\+'), OPTIONS);
         const literal = glob.replace(/[*?]/g, 'a');
         // Slugs have no empty segment: candidates made from the pattern are kept only when they are slugs.
         const made = [literal, glob.replace(/\*+/g, ''), mask(literal)].filter((c) => c.split('/').every((part) => part !== ''));
@@ -54,6 +55,17 @@ describe('wildcard patterns', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('read a run of `+` as ordinary characters, with wildcards and with sets alike', () => {
+    const matches = (glob: string, slug: string): boolean => {
+      const compiled = compilePattern(glob);
+      if (!compiled.ok) throw new Error(compiled.message);
+      return compiled.test(slug);
+    };
+    expect(['+++aa', '+++a', '++aa', '+aa'].filter((s) => matches('+++*a', s))).toEqual(['+++aa', '+++a']);
+    expect(['++a', '+a', '+++a', '++c'].filter((s) => matches('++[ab]', s))).toEqual(['++a']);
+    expect(['c++', 'c+', 'c+++'].filter((s) => matches('c++', s))).toEqual(['c++']);
   });
 
   it('answer a pattern built for catastrophic backtracking at once, with the right answer', () => {
