@@ -65,6 +65,8 @@ describe('wildcard patterns', () => {
     };
     expect(['+++aa', '+++a', '++aa', '+aa'].filter((s) => matches('+++*a', s))).toEqual(['+++aa', '+++a']);
     expect(['++a', '+a', '+++a', '++c'].filter((s) => matches('++[ab]', s))).toEqual(['++a']);
+    // An escape sends a pattern through picomatch's regex.
+    expect(['x++y', 'x+y', 'x+++y'].filter((s) => matches('\\x++*', s))).toEqual(['x++y', 'x+++y']);
     expect(['c++', 'c+', 'c+++'].filter((s) => matches('c++', s))).toEqual(['c++']);
   });
 
