@@ -1,43 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as kb from '../../src/kb/index.ts';
 
 describe('the public surface of src/kb', () => {
   it('exports exactly these names (change on purpose)', () => {
     expect(Object.keys(kb).sort()).toEqual([
+      'CACHE_FOLDER_NAME',
       'CATALOG_MEMO_VERSION',
-      'ConfigFileSchema',
+      'CONFIG_SCHEMA_FILE',
+      'CONFIG_SCHEMA_SITE_PATH',
       'DEFAULT_FIND_LIMIT',
       'DEFAULT_PRUNE_MAX_AGE_DAYS',
-      'DEFAULT_SUMMARY_PROMPT',
-      'DIFF_FORMAT_VERSION',
-      'ENDPOINT_SCHEMAS',
       'FIND_DEFINITION',
-      'FIND_PARAMETERS',
       'FORMAT_VERSION',
-      'FindResultSchema',
-      'FindResultsSchema',
       'IMAGE_EXTENSIONS',
-      'INITIAL_CONFIDENCE',
-      'KEYWORD_LIMIT',
       'KeywordsFileSchema',
-      'KnowledgeDiffSchema',
       'KnowledgeFileSchema',
-      'LEARNINGS_STORE_VERSION',
       'LEARNING_CATEGORIES',
       'LEARN_PARAMETERS',
-      'LINKS_FILE',
-      'LLM_CONTENT_LIMIT',
-      'LearnToolSchema',
+      'LOCK_STALE_MS',
+      'LOCK_TIMEOUT_VARIABLE',
+      'LOCK_WAIT_MS',
       'MAX_LEARNING_KEYWORDS',
-      'MOVE_SIMILARITY',
       'PRUNE_CONFIDENCE_BELOW',
-      'RESERVED_TOPIC_IDS',
-      'SUMMARY_LENGTH',
       'SiteIndexSchema',
-      'SubjectEntrySchema',
       'SubjectFileSchema',
-      'TopicEntrySchema',
-      'TopicFileSchema',
       'addLearning',
       'addressOf',
       'applySummaries',
@@ -45,151 +34,139 @@ describe('the public surface of src/kb', () => {
       'buildKeywordsFile',
       'buildKnowledgeFile',
       'buildSiteIndex',
-      'buildSubjectEntry',
       'buildSubjectFile',
       'buildSummaryRequest',
-      'buildTopicEntry',
       'buildTopicFile',
       'changeAnchor',
       'changesBySubject',
       'checkContent',
-      'checkKnowledgeRequest',
-      'checkKnowledgeValue',
       'checkLinks',
       'checkMentions',
       'checkNearDuplicates',
       'checkTitles',
-      'collectSubjects',
       'compareStrings',
-      'compilePattern',
-      'countTokens',
       'createKnowledgeView',
       'createLocalView',
-      'cutSummary',
-      'decodeSubjectText',
       'describeEntryProblems',
-      'describeKnowledgeTopic',
       'diffPublished',
       'diffSnapshots',
-      'diffText',
-      'dottedPath',
-      'dropLeadingDots',
+      'displayPath',
       'emptyLearningsStore',
       'encodeAddressSegment',
       'endsSummaryCalls',
-      'escapeProblem',
       'exactNames',
-      'exactSlug',
-      'extendLearned',
-      'fenceText',
       'findEntriesOf',
-      'findNearDuplicates',
       'folderAnchor',
       'folderUrl',
       'formatConfidence',
       'formatDiagnostic',
-      'formatOf',
-      'formatPlace',
       'hasConfigErrors',
       'hasContentErrors',
-      'invalidPatternMessage',
       'isBinary',
-      'isListable',
-      'isPrunable',
+      'isOutside',
       'isPublishedRaw',
-      'keywordsOf',
       'knowledgeJsonUrl',
-      'languageOf',
-      'learnDefinitionOf',
       'learningSlug',
-      'learningSlugSegment',
-      'learningSubjects',
-      'learningsSchemas',
       'learningsStats',
-      'listTopic',
       'listTopicLinks',
       'llmSummaryCandidates',
-      'llmSummaryKey',
       'loadConfig',
       'loadFrontMatterParser',
       'loadMarkdownParser',
-      'loadTokenizer',
-      'markdownHeadings',
-      'markdownText',
+      'lockWaitFromEnv',
       'markdownUrl',
-      'memoKey',
+      'mergeConfigFiles',
       'newLearningId',
-      'noMatchMessage',
       'normalizeBase',
       'openKnowledgeBase',
       'parseFindArguments',
       'parseLearnArguments',
-      'parseLearningsStore',
-      'parseLinksFile',
       'parseMarkdown',
       'parseSummaryResponse',
-      'patternsByTopic',
-      'presentSubjectText',
+      'plural',
       'pruneLearnings',
       'pruneRules',
-      'publishedSnapshot',
       'rankSubjects',
       'rawUrl',
       'readConfigFiles',
       'readFrontMatter',
       'readLearningsFile',
-      'readSubjectContent',
-      'readTopicLinks',
-      'removeDisabled',
+      'realPathOrSelf',
+      'renderConfigSchema',
       'renderDiffMarkdown',
       'renderDiffSchema',
       'renderEndpointSchemas',
       'renderFindResults',
       'renderFindSchema',
       'renderIndexText',
-      'renderKnowledge',
-      'renderKnowledgeSection',
-      'renderLearnDefinition',
-      'renderLearning',
-      'renderListing',
       'renderLlmsFullText',
       'renderLlmsText',
-      'renderLoaded',
-      'renderTopicLine',
-      'resolvePatterns',
       'resolveSubjectLink',
-      'resolveTopicId',
-      'runFind',
       'serializeEndpoint',
       'serializeLearningsStore',
       'shardOf',
       'siteUrl',
-      'skippedMessage',
       'slugOf',
       'snapshotOfBuild',
       'snapshotOfSource',
       'sortDiagnostics',
-      'sourceContent',
-      'sourceSlugOf',
-      'sourceSubjects',
-      'splitKnowledgeFlag',
       'subjectJsonUrl',
-      'subjectKeywords',
       'subjectUrl',
       'subjectsToLoad',
-      'summarize',
       'summaryFailureMessages',
-      'textSimilarity',
-      'titleOf',
       'topicJsonUrl',
       'topicUrl',
-      'unknownTopicMessage',
-      'validLearnings',
-      'walkTopicFolder',
+      'unfenceText',
       'withContents',
-      'wordSetOf',
+      'withLearningsLock',
       'writeCacheFile',
       'writeFileAtomically',
     ]);
+  });
+});
+
+describe('src/kb/index.ts', () => {
+  const ROOT = path.resolve(import.meta.dirname, '../..');
+  const KB = path.join(ROOT, 'src', 'kb');
+  const INDEX = path.join(KB, 'index.ts');
+  const filesBelow = (folder: string): string[] =>
+    (fs.readdirSync(folder, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+
+  /** `name → module` of each named import or re-export in `file` whose module lies in src/kb. */
+  function coreNamesOf(file: string): Map<string, string> {
+    let text = fs.readFileSync(file, 'utf8');
+    // An Astro component's imports are in its front matter.
+    if (file.endsWith('.astro')) text = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '';
+    const names = new Map<string, string>();
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
+      const module = path.resolve(path.dirname(file), specifier.text);
+      if (!module.startsWith(`${KB}${path.sep}`)) continue;
+      const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
+      if (!bindings || !(ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) continue;
+      for (const element of bindings.elements) names.set((element.propertyName ?? element.name).text, module);
+    }
+    for (const match of text.matchAll(/\{([^}]*)\}\s*=\s*await import\(\s*'(\.[^']+)'\s*\)/g)) {
+      const module = path.resolve(path.dirname(file), match[2]!);
+      if (!module.startsWith(`${KB}${path.sep}`)) continue;
+      for (const name of match[1]!.split(',').map((part) => part.split(':')[0]!.trim()).filter(Boolean)) names.set(name, module);
+    }
+    return names;
+  }
+
+  const exported = coreNamesOf(INDEX);
+  const hostFiles = [...filesBelow(path.join(ROOT, 'src')).filter((f) => !f.startsWith(`${KB}${path.sep}`)), ...filesBelow(path.join(ROOT, 'scripts'))].filter((f) => /\.(ts|astro)$/.test(f));
+  const used = new Map<string, string>();
+  for (const file of hostFiles) for (const [name, module] of coreNamesOf(file)) used.set(name, module === INDEX ? (exported.get(name) ?? module) : module);
+
+  it('exports every name a host takes from the core, from the module the host takes it from', () => {
+    const missing = [...used].filter(([name, module]) => exported.get(name) !== module).map(([name, module]) => `${name} (${path.relative(KB, module)})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('exports nothing no host takes', () => {
+    expect([...exported.keys()].filter((name) => !used.has(name)).sort()).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * the real bin, against a hand-written site.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countTokens, LEARN_PARAMETERS, loadTokenizer } from '../../src/kb/index.ts';
+import { LEARN_PARAMETERS } from '../../src/kb/index.ts';
+import { countTokens, loadTokenizer } from '../../src/kb/catalog/tokens.ts';
 import { closedPortUrl, fakeSiteFiles, serveFake, serveFiles, type FakeServer } from './fake-site.ts';
 import { runCliAsync } from '../helpers/run-cli.ts';
 

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, memoKey, type CatalogMemo, type CatalogMemoEntry } from '../../../src/kb/index.ts';
+import { buildCatalog, type CatalogMemo, type CatalogMemoEntry } from '../../../src/kb/index.ts';
+import { memoKey } from '../../../src/kb/catalog/catalog.ts';
 import { loadCatalogMemo, saveCatalogMemo } from '../../../src/build/catalog-memo.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 import { openTree } from '../../helpers/open-tree.ts';

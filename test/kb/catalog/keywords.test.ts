@@ -8,7 +8,9 @@ import { toString } from 'mdast-util-to-string';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalog, KEYWORD_LIMIT, keywordsOf, loadMarkdownParser, markdownHeadings, subjectKeywords } from '../../../src/kb/index.ts';
+import { buildCatalog, loadMarkdownParser } from '../../../src/kb/index.ts';
+import { KEYWORD_LIMIT, keywordsOf, subjectKeywords } from '../../../src/kb/catalog/keywords.ts';
+import { markdownHeadings } from '../../../src/kb/markdown/headings.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 beforeAll(loadMarkdownParser);

@@ -6,19 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  diffPublished,
-  diffSnapshots,
-  diffText,
-  KnowledgeDiffSchema,
-  publishedSnapshot,
-  renderDiffMarkdown,
-  subjectsToLoad,
-  textSimilarity,
-  withContents,
-  type KnowledgeSnapshot,
-  type SnapshotSubject,
-} from '../../../src/kb/index.ts';
+import { diffPublished, diffSnapshots, renderDiffMarkdown, subjectsToLoad, withContents, type KnowledgeSnapshot } from '../../../src/kb/index.ts';
+import { diffText, textSimilarity } from '../../../src/kb/diff/diff.ts';
+import { KnowledgeDiffSchema } from '../../../src/kb/diff/schema.ts';
+import { publishedSnapshot, type SnapshotSubject } from '../../../src/kb/diff/snapshot.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 

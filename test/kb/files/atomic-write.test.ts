@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomically, type AtomicWriteOps } from '../../../src/kb/index.ts';
+import { writeFileAtomically } from '../../../src/kb/index.ts';
+import { type AtomicWriteOps } from '../../../src/kb/files/atomic-write.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 
 const OLD = '{"version": "1.0", "learnings": []}\n';

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dropLeadingDots, slugOf } from '../../../src/kb/index.ts';
+import { slugOf } from '../../../src/kb/index.ts';
+import { dropLeadingDots } from '../../../src/kb/subjects/slug.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 const component = fc

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LEARN_PARAMETERS,
-  createLocalView,
-  noMatchMessage,
-  parseLearnArguments,
-  renderLearnDefinition,
-  renderListing,
-  renderLoaded,
-  unknownTopicMessage,
-} from '../../../src/kb/index.ts';
+import { LEARN_PARAMETERS, createLocalView, parseLearnArguments } from '../../../src/kb/index.ts';
+import { noMatchMessage, renderLearnDefinition, renderListing, renderLoaded, unknownTopicMessage } from '../../../src/kb/knowledge/learn.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 const SCHEMA =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalView, renderKnowledgeSection, type KnowledgeTopic } from '../../../src/kb/index.ts';
+import { createLocalView } from '../../../src/kb/index.ts';
+import { renderKnowledgeSection, type KnowledgeTopic } from '../../../src/kb/knowledge/section.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 const NOTE = `Use the \`learn\` tool to consume this knowledge.

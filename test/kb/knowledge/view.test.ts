@@ -4,15 +4,9 @@
  * outcomes. Both real readers are compared over the port in test/remote/view-adapters.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  LEARN_PARAMETERS,
-  createKnowledgeView,
-  type KnowledgeExtension,
-  type KnowledgeReader,
-  type PublishedKnowledge,
-  type ReaderTopic,
-  type SiteIndex,
-} from '../../../src/kb/index.ts';
+import { LEARN_PARAMETERS, createKnowledgeView, type KnowledgeReader, type ReaderTopic, type SiteIndex } from '../../../src/kb/index.ts';
+import { type KnowledgeExtension } from '../../../src/kb/knowledge/extension.ts';
+import { type PublishedKnowledge } from '../../../src/kb/knowledge/view.ts';
 
 interface FakeSubject {
   slug: string;

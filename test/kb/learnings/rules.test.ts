@@ -3,19 +3,9 @@
  * statistics, and pruning (never used, confidence under 0.7, older than the maximum age).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  addLearning,
-  isPrunable,
-  learningsStats,
-  newLearningId,
-  parseLearningsStore,
-  pruneLearnings,
-  pruneRules,
-  serializeLearningsStore,
-  type Learning,
-  type LearningsStore,
-  type NewLearning,
-} from '../../../src/kb/index.ts';
+import { addLearning, learningsStats, newLearningId, pruneLearnings, pruneRules, serializeLearningsStore, type Learning, type LearningsStore, type NewLearning } from '../../../src/kb/index.ts';
+import { isPrunable } from '../../../src/kb/learnings/rules.ts';
+import { parseLearningsStore } from '../../../src/kb/learnings/store.ts';
 
 const NOW = new Date('2024-03-01T00:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;

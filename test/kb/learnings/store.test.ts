@@ -3,7 +3,8 @@
  * not a store at all; otherwise every entry is checked on its own and reported with its line.
  */
 import { describe, expect, it } from 'vitest';
-import { describeEntryProblems, emptyLearningsStore, parseLearningsStore, serializeLearningsStore, type LearningsStore } from '../../../src/kb/index.ts';
+import { describeEntryProblems, emptyLearningsStore, serializeLearningsStore, type LearningsStore } from '../../../src/kb/index.ts';
+import { parseLearningsStore } from '../../../src/kb/learnings/store.ts';
 
 /** A valid learning, as seed 004 stores it; `fields` override or (as undefined) remove keys. */
 function learning(fields: Record<string, unknown> = {}): Record<string, unknown> {

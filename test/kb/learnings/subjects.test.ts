@@ -4,18 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addressOf,
-  formatConfidence,
-  learningSlug,
-  learningSlugSegment,
-  learningSubjects,
-  parseLearningsStore,
-  renderLearning,
-  slugOf,
-  type Learning,
-  type LearningsStore,
-} from '../../../src/kb/index.ts';
+import { addressOf, formatConfidence, learningSlug, slugOf, type Learning, type LearningsStore } from '../../../src/kb/index.ts';
+import { parseLearningsStore } from '../../../src/kb/learnings/store.ts';
+import { learningSlugSegment, learningSubjects, renderLearning } from '../../../src/kb/learnings/subjects.ts';
 
 function learning(fields: Partial<Learning> = {}): Learning {
   return {

@@ -1,17 +1,9 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeSubjectText,
-  fenceText,
-  formatOf,
-  isBinary,
-  languageOf,
-  presentSubjectText,
-  readSubjectContent,
-  skippedMessage,
-  slugOf,
-} from '../../../src/kb/index.ts';
+import { isBinary, slugOf } from '../../../src/kb/index.ts';
+import { decodeSubjectText, fenceText, formatOf, languageOf, presentSubjectText, skippedMessage } from '../../../src/kb/subjects/format.ts';
+import { readSubjectContent } from '../../../src/kb/subjects/read-subject.ts';
 import { unfenceText } from '../../../src/kb/subjects/format.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 

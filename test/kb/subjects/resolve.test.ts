@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectSubjects, compilePattern, dropLeadingDots, removeDisabled, resolvePatterns, type Subject } from '../../../src/kb/index.ts';
+import { compilePattern } from '../../../src/kb/subjects/glob.ts';
+import { resolvePatterns } from '../../../src/kb/subjects/resolve.ts';
+import { dropLeadingDots } from '../../../src/kb/subjects/slug.ts';
+import { collectSubjects, removeDisabled, type Subject } from '../../../src/kb/subjects/subjects.ts';
 
 /** Subjects of a topic from relative paths, as the walker would report them. */
 function subjectsOf(paths: readonly string[]): Subject[] {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dropLeadingDots, slugOf } from '../../../src/kb/index.ts';
+import { slugOf } from '../../../src/kb/index.ts';
+import { dropLeadingDots } from '../../../src/kb/subjects/slug.ts';
 
 describe('slugOf (SPEC 2 and 10)', () => {
   it.each([

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, noMatchMessage, openKnowledgeBase, slugOf } from '../../../src/kb/index.ts';
+import { loadConfig, openKnowledgeBase, slugOf } from '../../../src/kb/index.ts';
+import { noMatchMessage } from '../../../src/kb/knowledge/learn.ts';
 import { learnLocally } from '../../helpers/local-learn.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 

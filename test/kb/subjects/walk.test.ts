@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, openKnowledgeBase, walkTopicFolder } from '../../../src/kb/index.ts';
+import { loadConfig, openKnowledgeBase } from '../../../src/kb/index.ts';
+import { walkTopicFolder } from '../../../src/kb/subjects/walk.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 import { learnLocally } from '../../helpers/local-learn.ts';

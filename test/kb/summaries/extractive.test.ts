@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cutSummary, loadMarkdownParser, summarize, type SummaryInput } from '../../../src/kb/index.ts';
+import { loadMarkdownParser } from '../../../src/kb/index.ts';
+import { cutSummary, summarize, type SummaryInput } from '../../../src/kb/summaries/extractive.ts';
 
 beforeAll(loadMarkdownParser);
 

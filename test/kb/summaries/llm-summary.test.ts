@@ -7,21 +7,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SUMMARY_PROMPT,
-  LLM_CONTENT_LIMIT,
-  applySummaries,
-  buildCatalog,
-  buildSummaryRequest,
-  endsSummaryCalls,
-  llmSummaryCandidates,
-  llmSummaryKey,
-  loadConfig,
-  parseSummaryResponse,
-  summaryFailureMessages,
-  type Catalog,
-  type SummaryFailure,
-} from '../../../src/kb/index.ts';
+import { applySummaries, buildCatalog, buildSummaryRequest, endsSummaryCalls, llmSummaryCandidates, loadConfig, parseSummaryResponse, summaryFailureMessages, type Catalog, type SummaryFailure } from '../../../src/kb/index.ts';
+import { DEFAULT_SUMMARY_PROMPT } from '../../../src/kb/config/defaults.ts';
+import { LLM_CONTENT_LIMIT, llmSummaryKey } from '../../../src/kb/summaries/llm-summary.ts';
 import { normalizeSummary } from '../../../src/kb/summaries/llm-summary.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 

@@ -5,17 +5,9 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  buildCatalog,
-  listTopicLinks,
-  loadConfig,
-  openKnowledgeBase,
-  parseLinksFile,
-  renderIndexText,
-  sourceSlugOf,
-  type SourceDocument,
-  type SyllabusConfig,
-} from '../../../src/kb/index.ts';
+import { buildCatalog, listTopicLinks, loadConfig, openKnowledgeBase, renderIndexText, type SourceDocument, type SyllabusConfig } from '../../../src/kb/index.ts';
+import { parseLinksFile } from '../../../src/kb/url-sources/links-file.ts';
+import { sourceSlugOf } from '../../../src/kb/url-sources/slug.ts';
 import { makeTree, type TreeEntry } from '../../helpers/temp-tree.ts';
 import { learnLocally } from '../../helpers/local-learn.ts';
 
