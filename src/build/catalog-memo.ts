@@ -3,7 +3,7 @@
  * content, so that a build reads every subject but tokenizes and parses only new contents.
  */
 import fs from 'node:fs';
-import { writeCacheFile } from '../kb/publish/cache-file.ts';
+import { writeCacheFile } from '../kb/files/cache-file.ts';
 import { CATALOG_MEMO_VERSION, type CatalogMemo, type CatalogMemoEntry as Entry } from '../kb/catalog/catalog.ts';
 
 /** A memo loaded from a cache folder; {@link saveCatalogMemo} keeps what this run used. */

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeCacheFile } from '../kb/publish/cache-file.ts';
+import { writeCacheFile } from '../kb/files/cache-file.ts';
 import type { ValidatedConfigFile } from '../kb/config/merge.ts';
 import type { ConfigText } from '../kb/config/read.ts';
 import { packageRoot, packageVersion } from './package-info.ts';

@@ -5,7 +5,7 @@
  * only, so that it ranks and shows what the site published, and never calls the model.
  */
 import fs from 'node:fs';
-import { writeCacheFile } from '../kb/publish/cache-file.ts';
+import { writeCacheFile } from '../kb/files/cache-file.ts';
 import type { Catalog } from '../kb/catalog/catalog.ts';
 import type { SummariesConfig } from '../kb/config/schema.ts';
 import { type SummaryAnswer, type SummaryCandidate, type SummaryFailure, applySummaries, buildSummaryRequest, endsSummaryCalls, llmSummaryCandidates, parseSummaryResponse, summaryFailureMessages } from '../kb/summaries/llm-summary.ts';

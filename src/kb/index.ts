@@ -79,7 +79,7 @@ export {
 export type { Learning, LearningCategory, LearningsStore } from './learnings/store.ts';
 export { formatConfidence, learningSlug } from './learnings/subjects.ts';
 export { loadMarkdownParser, parseMarkdown } from './markdown/parser.ts';
-export { writeCacheFile } from './publish/cache-file.ts';
+export { writeCacheFile } from './files/cache-file.ts';
 export {
   FORMAT_VERSION,
   KeywordsFileSchema,

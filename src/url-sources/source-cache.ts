@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeCacheFile } from '../kb/publish/cache-file.ts';
+import { writeCacheFile } from '../kb/files/cache-file.ts';
 import type { SourceDocument, SourceFormat } from '../kb/url-sources/document.ts';
 
 /** The version of a cached copy's shape; a copy of another version is not read. */

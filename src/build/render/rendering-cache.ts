@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeCacheFile } from '../../kb/publish/cache-file.ts';
+import { writeCacheFile } from '../../kb/files/cache-file.ts';
 import { shardOf } from '../../kb/publish/shard.ts';
 
 /** A heading of a rendered subject, for its table of contents. */

@@ -1,7 +1,7 @@
 /** Writing the files of a build cache. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomically } from '../files/atomic-write.ts';
+import { writeFileAtomically } from './atomic-write.ts';
 
 /**
  * Writes a cache file whole, with `writeFileAtomically` (folders created as needed), so a reader
