@@ -140,7 +140,8 @@ describe('src/kb/index.ts', () => {
     const names = new Map<string, string>();
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
     for (const statement of source.statements) {
-      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+      const specifier = statement.moduleSpecifier;
       if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
       const module = path.resolve(path.dirname(file), specifier.text);
       if (!module.startsWith(`${KB}${path.sep}`)) continue;
