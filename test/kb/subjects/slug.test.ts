@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dropLeadingDots, slugOf } from '../../../src/kb/index.ts';
 
-describe('slugOf (SPEC 2 and 10)', () => {
+describe('slugOf (content/reference/.internals/slug-algorithm.md)', () => {
   it.each([
     ['notes.v2.md', 'notes.v2', false, 'md'],
     ['Makefile', 'Makefile', false, ''],
