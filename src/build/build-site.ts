@@ -112,7 +112,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const firstConfig = config.files[0]!;
   const cache = cacheFolder(options.cacheDir ?? defaultCacheDir(firstConfig));
 
-  // URL sources first: the knowledge base opens with the documents they brought (SPEC 8).
+  // URL sources first: the knowledge base opens with the documents they brought
+  // (content/reference/cli/build.md, "URL sources").
   const sources = await fetchSources(config, { dir: cache.sources, userAgent: options.userAgent(config.site.url) });
   const sourcesMs = performance.now() - lapStart;
   lapStart = performance.now();
@@ -133,12 +134,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   });
   failOnSiteErrors(data, options.cwd);
 
-  // The build reports what `check` reports (SPEC 5): the content checks' warnings too.
+  // The build reports what `check` reports, the content checks' warnings too
+  // (content/reference/diagnostics.md).
   await loadMarkdownParser();
   const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(firstConfig)), ...sources.diagnostics]);
   const warnings = checked.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, options.cwd));
   warnings.push(...(summaries?.warnings ?? []));
-  // SPEC 1: without [site] url, links stay relative and there is no sitemap; the build says so.
+  // Without [site] url, links stay relative and there is no sitemap; the build says so
+  // (content/reference/configuration.md, "[site]").
   if (!data.site.url) warnings.push(`${shown(firstConfig)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
   for (const warning of warnings) options.reporter.warning(warning);
   if (sources.counts.urls > 0) {

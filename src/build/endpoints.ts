@@ -19,9 +19,9 @@ import type { StaticFile } from './static-file.ts';
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#6f42c1"/><path d="M9 8h9a5 5 0 0 1 5 5v11H14a5 5 0 0 1-5-5z" fill="#fff"/></svg>\n';
 
 /**
- * Every non-page file of the site: the machine endpoints (SPEC 6), the JSON Schema of kb.toml
- * and, for every enabled subject (hidden ones at their own addresses only), its markdown twin,
- * its JSON and its stored file.
+ * Every non-page file of the site: the machine endpoints (content/agents/endpoints.md), the JSON
+ * Schema of kb.toml and, for every enabled subject (hidden ones at their own addresses only), its
+ * markdown twin, its JSON and its stored file.
  */
 export function listStaticFiles(data: SiteData): StaticFile[] {
   const { catalog, site } = data;

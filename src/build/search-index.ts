@@ -26,7 +26,7 @@ export function searchKeysOf(data: SiteData): Record<string, string> {
   const keys: Record<string, string> = {};
   for (const route of data.routes.subjects) {
     const s = route.subject;
-    // Hidden subjects and files without text are never searchable (SPEC 6, issue 3).
+    // Hidden subjects and files without text are never searchable (content/guide/the-site.md, issue 3).
     if (s.hidden || s.skipped !== null) continue;
     const topic = route.breadcrumbs[0]!.label;
     keys[route.url.slice(data.routes.base.length - 1)] = createHash('sha1').update(JSON.stringify([s.sha256, s.title, topic, s.format, s.language])).digest('hex');

@@ -1,4 +1,4 @@
-/** `syllabus build`: the site of a knowledge base (SPEC 6), through the build pipeline (src/build/build-site.ts). */
+/** `syllabus build`: the site of a knowledge base (content/reference/cli/build.md), through the build pipeline (src/build/build-site.ts). */
 import path from 'node:path';
 import { astroPagesStage } from '../astro/run-astro.ts';
 import { BuildError } from '../build/build-error.ts';

@@ -1,4 +1,4 @@
-/** `syllabus check`: validates config and content, every diagnostic with its file and line (SPEC 5). */
+/** `syllabus check`: validates config and content, every diagnostic with its file and line (content/reference/cli/check.md). */
 import path from 'node:path';
 import { buildCatalog } from '../kb/catalog/catalog.ts';
 import { checkContent } from '../kb/checks/content.ts';

@@ -1,4 +1,4 @@
-/** `syllabus diff <base> <head>`: the knowledge diff of two versions of a knowledge base (SPEC 7). */
+/** `syllabus diff <base> <head>`: the knowledge diff of two versions of a knowledge base (content/reference/cli/diff.md). */
 import { renderDiffMarkdown } from '../kb/diff/markdown.ts';
 import { renderDiffSchema } from '../kb/diff/schema.ts';
 import { diffSnapshots } from '../kb/diff/diff.ts';

@@ -1,4 +1,4 @@
-/** Errors the CLI turns into exit codes (SPEC 5): 1 a tool error or failed check, 2 usage or configuration. */
+/** Errors the CLI turns into exit codes (content/reference/cli/overview.md, "Exit codes"): 1 a tool error or failed check, 2 usage or configuration. */
 
 /** A failure with the exit code it maps to. Its lines are printed on stderr, the first with `error: `. */
 export class CliError extends Error {

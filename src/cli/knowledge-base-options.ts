@@ -54,7 +54,7 @@ export function openForCommand(config: SyllabusConfig, io: CommandIo): Knowledge
   return kb;
 }
 
-/** Prints content errors as warnings (SPEC 5: `learn` and `prompt` warn and go on). */
+/** Prints content errors as warnings (content/reference/diagnostics.md: `learn` and `prompt` warn and go on). */
 export function warnContentErrors(kb: KnowledgeBase, io: CommandIo): void {
   for (const diagnostic of kb.diagnostics()) {
     if (diagnostic.kind === 'content-error') io.err(`warning: ${formatDiagnostic(diagnostic, io.cwd)}`);

@@ -1,4 +1,4 @@
-/** `syllabus learnings add|stats|prune <file>`: seed 004's rules over a learnings store (SPEC 8). */
+/** `syllabus learnings add|stats|prune <file>`: the rules over a learnings store (content/reference/cli/learnings.md). */
 import path from 'node:path';
 import { plural } from '../kb/diagnostics/diagnostics.ts';
 import { writeFileAtomically } from '../kb/files/atomic-write.ts';
@@ -13,7 +13,7 @@ import { parseCommandArgs } from './parse-args.ts';
 
 export const LEARNINGS_HELP = `Usage: syllabus learnings <add|stats|prune> <file> [options]
 
-Maintains a learnings store: the JSON file (seed 004's knowledge.json format) that a topic's
+Maintains a learnings store: the JSON file (the format of content/reference/cli/learnings.md) that a topic's
 learnings = "…" names. Changes are written atomically: a crash leaves the old file or the new one.
 add and prune hold the store's lock, the folder <file>.lock, from reading the store to writing it:
 commands run at once take turns. One waits up to ${formatDuration(LOCK_WAIT_MS)} for another's lock (${LOCK_TIMEOUT_VARIABLE}).

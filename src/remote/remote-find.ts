@@ -1,7 +1,7 @@
 /**
- * `find` (SPEC 8) against a published site: the catalog gives each listed subject's title and
- * summary, `/kb/keywords.json` its keywords and confidence; joined, they are the entries the core
- * ranks, so that the answer is the one local files give.
+ * `find` (content/reference/cli/find.md) against a published site: the catalog gives each listed
+ * subject's title and summary, `/kb/keywords.json` its keywords and confidence; joined, they are
+ * the entries the core ranks, so that the answer is the one local files give.
  */
 import type { FindEntry } from '../kb/knowledge/find.ts';
 import type { KeywordsFile, SiteIndex } from '../kb/publish/endpoint-schemas.ts';

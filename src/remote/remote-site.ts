@@ -1,7 +1,7 @@
 /**
  * A published Syllabus site as a reader sees it: its catalog, its knowledge files and its subjects,
- * fetched from addresses computed from the site's root (SPEC 6), checked against the endpoint
- * schemas, and subjects verified by their sha256.
+ * fetched from addresses computed from the site's root (content/reference/site-addresses.md),
+ * checked against the endpoint schemas, and subjects verified by their sha256.
  */
 import { createHash } from 'node:crypto';
 import { addressOf, encodeAddressSegment } from '../kb/subjects/address.ts';

@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
 
-/** The find tool as the server lists it (SPEC 8 and 9), written out whole. */
+/** The find tool as the server lists it (content/reference/cli/mcp.md), written out whole. */
 export const FIND_TOOL = {
   name: 'find',
   description:

@@ -1,5 +1,5 @@
 /**
- * The MCP tool `find` (SPEC 8 and 9), through the SDK's client: every `find` case of the
+ * The MCP tool `find` (content/reference/cli/mcp.md), through the SDK's client: every `find` case of the
  * find-ranking fixture answers, over local files and over `--remote`, exactly what `syllabus find`
  * prints (its stdout as the text, its error message as an error result), and wrong arguments get
  * error results that say how to call the tool.

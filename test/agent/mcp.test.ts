@@ -1,7 +1,7 @@
 /**
  * `syllabus mcp`, the real bin as a child process, driven by the MCP SDK's own client: every answer
  * is compared whole with what the CLI prints for the same call, and with the fixtures' expected
- * outputs (written from the SPEC).
+ * outputs (written by hand from the pages of content/).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { FIND_TOOL, startMcp, startServer, type McpSession } from './mcp-client.
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 const SPEC_EXAMPLE = path.join(FIXTURES, 'spec-example', 'kb.toml');
 
-/** SPEC 4's parameters schema, as written there. */
+/** The learn tool's fixed parameters schema (content/reference/cli/schema.md), byte for byte. */
 const SPEC_PARAMETERS =
   '{"type":"object","properties":{"topic":{"type":"string","description":"The topic ID or title to learn about."},"subjects":{"type":["string","array","null"],"description":"Glob pattern(s) for subjects to load. Use * for current level, ** for recursive. Omit to list available subjects.","items":{"type":"string"}}},"required":["topic"],"additionalProperties":false}';
 
@@ -107,7 +107,7 @@ afterAll(async () => {
   await Promise.all(sessions.map((s) => s.close()));
 });
 
-describe('the spec example', () => {
+describe('the spec-example fixture', () => {
   const config = ['--config', SPEC_EXAMPLE];
   let session: McpSession;
   beforeAll(async () => {
@@ -119,7 +119,7 @@ describe('the spec example', () => {
     expect(session.client.getServerVersion()).toEqual({ name: 'syllabus', version: manifest.version });
   });
 
-  it('lists the learn tool exactly as `schema --tool` prints it, with SPEC 4 schema verbatim, then the find tool', async () => {
+  it('lists the learn tool exactly as `schema --tool` prints it, with its fixed parameters schema verbatim, then the find tool', async () => {
     const { tools } = await session.client.listTools();
     expect(tools).toEqual(listedTools(config));
     expect(tools).toEqual([

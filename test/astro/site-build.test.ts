@@ -64,7 +64,7 @@ describe('the build', () => {
   });
 });
 
-describe('visibility (SPEC 6)', () => {
+describe('visibility (content/agents/endpoints.md)', () => {
   it('leaves no byte of disabled subjects or disabled topics anywhere, search index included', () => {
     // Lower-cased without punctuation, as a keyword would hold them.
     for (const canary of ['DISABLEDCANARY_91bd', 'disabledcanary91bd', 'unreleased-zebra', 'Unreleased zebra', 'DISABLEDTOPICCANARY_c4e2', 'runbook-walrus', 'VaultTitleCanary', 'opsvault']) {
@@ -174,7 +174,7 @@ describe('rendering', () => {
   });
 });
 
-describe('agent endpoints (SPEC 6)', () => {
+describe('agent endpoints (content/agents/endpoints.md)', () => {
   const json = (name: string): any => JSON.parse(fs.readFileSync(path.join(dist, name), 'utf8'));
 
   it('validates every JSON endpoint against the schema published beside it', () => {

@@ -140,7 +140,7 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
     expect(run(['learn', 'skills', 'ast-grep/rules'])).toEqual({ stdout: '```toml\nrule = "x"\n```\n', stderr: '', code: 0 });
   });
 
-  it('exits 1 with the spec message for an unknown topic', () => {
+  it('exits 1 with the learn tool\'s message for an unknown topic', () => {
     expect(run(['learn', 'nope'])).toEqual({
       stdout: '',
       stderr: 'error: Unknown topic "nope". Valid topics: project (General Project Knowledge), skills.\n',
@@ -148,7 +148,7 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
     });
   });
 
-  it('exits 1 with the spec message when nothing matches', () => {
+  it('exits 1 with the learn tool\'s message when nothing matches', () => {
     expect(run(['learn', 'skills', 'x*', 'internal-notes'])).toEqual({
       stdout: '',
       stderr: 'error: No subjects in topic "skills" match "x*", "internal-notes". Call learn with only the topic to list its subjects.\n',
@@ -423,7 +423,8 @@ describe('syllabus build', () => {
     expect(result.code).toBe(0);
     expect(result.stderr.replace(/\d+\.\d s/g, 'T s')).toBe(
       [
-        // The build reports the warnings of check, content checks included (SPEC 5).
+        // The build reports the warnings of check, content checks included
+        // (content/reference/diagnostics.md).
         'warning: t/visible.md:3:23: Broken link "gone.md": topic "t" has no subject "gone" (it is missing or disabled). Fix the link, or add the subject.',
         'warning: kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
         'read      1 topic, 2 subjects (T s)',

@@ -1,14 +1,14 @@
 /**
  * The contract-level acceptance suite: every `test/fixtures/<fixture>/cases/<case>/` runs the real
  * `syllabus` bin in the fixture folder and compares what it printed with expectations written by
- * hand from the SPEC.
+ * hand from the pages of content/.
  *
  * A case folder holds:
  * - `args`: a JSON array of CLI arguments; `--config kb.toml` is appended unless it names one.
  * - `stdout`: the exact stdout; or `stdout.json`: stdout compared as JSON; absent: stdout is empty.
  * - `stdout-any`: stdout is not compared (for `check`, whose report wording is free).
  * - `exit`: the exit code (absent: 0).
- * - `stderr`: the exact stderr (SPEC 4 error messages).
+ * - `stderr`: the exact stderr (the learn tool's error messages, content/agents/learn-tool.md).
  * - `stderr-includes`: lines that must each appear somewhere in stderr (free-worded errors).
  * - `output-includes`: lines that must each appear somewhere in stdout or stderr (`check` reports).
  *

@@ -214,7 +214,7 @@ Prunable: 1 (never used, confidence under 0.7, created more than 30 days before 
     expect(result.stderr).toMatch(/^warning: knowledge\.json:\d+: learnings\[3\] \(id "broken"\) is not a valid learning: /);
   });
 
-  it('counts prunable learnings with --max-age, and prints JSON with seed 004\'s names', () => {
+  it('counts prunable learnings with --max-age, and prints JSON with the documented names', () => {
     const result = run(['stats', 'knowledge.json', '--now', NOW, '--max-age', '10', '--json']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(result.stdout)).toEqual({

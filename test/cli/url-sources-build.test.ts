@@ -1,10 +1,10 @@
 /**
- * URL sources end to end (SPEC 8): `syllabus build` fetches the URLs of a topic's links.txt from a
- * local HTTP server on 127.0.0.1 (allow_private = true), publishes them like any subject (page,
- * markdown twin, index.json, index.txt as kb:<url>, llms.txt), never publishes hidden or disabled
- * ones where they must not be, and keeps them in the cache; learn, find and check then read that
- * cache without going to the network; a rebuild revalidates; a build with the server down goes on
- * with the cached copies and says so.
+ * URL sources end to end (content/reference/cli/build.md, "URL sources"): `syllabus build` fetches
+ * the URLs of a topic's links.txt from a local HTTP server on 127.0.0.1 (allow_private = true),
+ * publishes them like any subject (page, markdown twin, index.json, index.txt as kb:<url>,
+ * llms.txt), never publishes hidden or disabled ones where they must not be, and keeps them in the
+ * cache; learn, find and check then read that cache without going to the network; a rebuild
+ * revalidates; a build with the server down goes on with the cached copies and says so.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -2,7 +2,7 @@
  * `--remote` gives the same answers as local files: every fixture case of `learn`, `prompt`,
  * `schema` and `find` that exits 0 or 1 runs twice through the real bin — on the fixture's files, and on the
  * endpoints of the fixture's site served over HTTP — and stdout and exit code must be equal byte
- * for byte, and the SPEC 4 error on stderr too where the case pins one.
+ * for byte, and the learn tool's error on stderr too where the case pins one.
  *
  * Each site is also asked what no case asks: `prompt --json` and `schema --tool` (with each
  * profile too), for each topic its listing under each profile and with `-k <topic>`, and `find`

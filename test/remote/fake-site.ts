@@ -84,7 +84,7 @@ export function fakeSiteFiles(topics: FakeTopic[], knowledge: FakeKnowledge, pro
       markdown: '/{topic}/{address}.md',
       subject: '/kb/subjects/{topic}/{address}.json',
       topic: '/kb/topics/{topic}.json',
-      encoding: 'SPEC 6',
+      encoding: 'content/reference/site-addresses.md',
     },
     endpoints: { indexText: '/kb/index.txt', llms: '/llms.txt', llmsFull: '/llms-full.txt', keywords: '/kb/keywords.json', schemas: '/kb/schema/' },
     topics: topics.map((t) => ({

@@ -1,6 +1,7 @@
 /**
- * The remote `learn` tool against hand-written sites: SPEC 3's exact-equality-first rule for
- * hidden subjects (which the catalog does not list), the requests it takes, and how many run at once.
+ * The remote `learn` tool against hand-written sites: the exact-equality-first rule of
+ * content/reference/patterns.md for hidden subjects (which the catalog does not list), the
+ * requests it takes, and how many run at once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRemoteView } from '../../src/remote/remote-view.ts';
@@ -50,7 +51,7 @@ describe('listing', () => {
     expect(server.requests).toEqual(['/kb/index.json']);
   });
 
-  it('an unknown topic is the SPEC 4 error', async () => {
+  it('an unknown topic is the learn tool\'s error', async () => {
     const { learn } = await site();
     expect(await learn('nope', ['a'])).toEqual({ ok: false, message: 'Unknown topic "nope". Valid topics: t (Tee).' });
   });
@@ -102,7 +103,7 @@ describe('exact equality before globbing, hidden subjects included', () => {
     });
   });
 
-  it('nothing selected is the SPEC 4 error; a slug with an empty segment is not asked for', async () => {
+  it('nothing selected is the learn tool\'s error; a slug with an empty segment is not asked for', async () => {
     const { server, learn } = await site();
     expect(await learn('t', ['zz', 'a//b'])).toEqual({
       ok: false,

@@ -21,7 +21,7 @@ import { countTokens, loadTokenizer } from './tokens.ts';
 export interface CatalogSubject {
   topic: string;
   slug: string;
-  /** The slug encoded for URLs and file names (SPEC 6). */
+  /** The slug encoded for URLs and file names (content/reference/site-addresses.md). */
   address: string;
   /** Path relative to the topic folder, as on disk. */
   path: string;
@@ -34,33 +34,34 @@ export interface CatalogSubject {
   language: string | null;
   skipped: SkipReason | null;
   title: string;
-  /** One paragraph for listings (SPEC 8); `''` when the subject has no text to summarise. */
+  /** One paragraph for listings (content/agents/endpoints.md, "Summaries"); `''` when the subject has no text to summarise. */
   summary: string;
-  /** Up to 20 words of the title, summary and headings that `find` ranks by (SPEC 8). */
+  /** Up to 20 words of the title, summary and headings that `find` ranks by (content/reference/cli/find.md). */
   keywords: string[];
   /**
    * The texts of a markdown subject's headings, in order (none for other formats); for a learning,
    * its title then its stored keywords. Keywords are made again from them when the summary changes.
    */
   headings: string[];
-  /** How much `find` trusts the subject, 0 to 1 (SPEC 8): 1 for a plain subject. */
+  /** How much `find` trusts the subject, 0 to 1 (content/reference/cli/find.md): 1 for a plain subject. */
   confidence: number;
-  /** For a learning (SPEC 8): its id and the line of its entry in the store `file`; null for a file. */
+  /** For a learning (content/reference/cli/learnings.md): its id and the line of its entry in the store `file`; null for a file. */
   learning: { id: string; line: number } | null;
   /**
-   * For a URL source (SPEC 8): its URL, the line of `links.txt` (the `file`) that lists it, and
-   * when its content was fetched (ISO 8601); null for a file or a learning.
+   * For a URL source (content/reference/subject-formats.md): its URL, the line of `links.txt`
+   * (the `file`) that lists it, and when its content was fetched (ISO 8601); null for a file or a
+   * learning.
    */
   source: { url: string; line: number; fetchedAt: string } | null;
   /** Front matter of a markdown subject (empty otherwise). */
   frontMatter: Record<string, unknown>;
   /** Size of the file as stored. */
   bytes: number;
-  /** sha256 (hex) of the section-4 content, as UTF-8. */
+  /** sha256 (hex) of `content`, as UTF-8. */
   sha256: string;
-  /** o200k_base tokens of the section-4 content. */
+  /** o200k_base tokens of `content`. */
   tokens: number;
-  /** The section-4 content. */
+  /** The content as `learn` returns it (content/reference/subject-formats.md). */
   content: string;
 }
 
@@ -82,7 +83,7 @@ export interface CatalogTopic {
 
 /** A `<knowledge>` section with the `learn` tool that agrees with it. */
 export interface CatalogKnowledge {
-  /** The section (SPEC 4), or null when there is none. */
+  /** The section (content/agents/knowledge-section.md), or null when there is none. */
   prompt: string | null;
   tool: LearnToolDefinition | null;
   /** Tokens of the section. */
@@ -268,7 +269,7 @@ function catalogTopic(
       memo?.set(key, known);
     }
     const { tokens, summary } = known;
-    // A learning's keywords were chosen for retrieval (seed 004): they count where headings do.
+    // A learning's stored keywords count where headings do (content/reference/cli/find.md).
     const headings = subject.learning ? [...known.headings, ...subject.learning.entry.keywords] : known.headings;
     const title = titleOf(subject.slug, markdown, read.text, frontMatter);
     if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);

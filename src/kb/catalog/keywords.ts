@@ -1,14 +1,15 @@
 /**
- * Keywords (SPEC 8): the words of a subject's title, summary and headings that `find` ranks by,
- * and the word sets that `check` compares for near-duplicates — one tokenizer and one stop-word
- * list for both, as seed 004 uses one for retrieval and for duplicates.
+ * Keywords (content/reference/cli/find.md, "How subjects are ranked"): the words of a subject's
+ * title, summary and headings that `find` ranks by, and the word sets that `check` compares for
+ * near-duplicates and `learnings add` for duplicates (content/reference/cli/learnings.md) — one
+ * tokenizer and one stop-word list for all of them.
  */
 
-/** A subject keeps at most this many keywords (seed 004: "limiting to top 20"). */
+/** A subject keeps at most this many keywords (content/reference/cli/find.md: "the first 20"). */
 export const KEYWORD_LIMIT = 20;
 
 /**
- * English stop words, left out of word sets (SPEC 8's one fixed list). Words of one or two
+ * English stop words, left out of word sets (one fixed list). Words of one or two
  * letters are left out anyway; contractions are listed as they read once punctuation is removed.
  */
 const STOP_WORDS = new Set(
@@ -24,7 +25,7 @@ const STOP_WORDS = new Set(
 );
 
 /**
- * The word set of a text (SPEC 8's keyword rules, without the limit of 20): lower-cased with
+ * The word set of a text (the keyword rules, without the limit of 20): lower-cased with
  * `toLowerCase()`, punctuation removed (every character that is not a letter, a digit or white
  * space is deleted: `don't` → `dont`, `ast-grep` → `astgrep`), split on white space, stop words
  * dropped, words of more than 2 characters kept, each once, in order of first occurrence.
@@ -48,14 +49,14 @@ export function keywordsOf(text: string): string[] {
 /** What a subject's keywords are made from. */
 export interface KeywordSource {
   title: string;
-  /** The summary (SPEC 8); `''` when there is none. */
+  /** The summary (content/agents/endpoints.md, "Summaries"); `''` when there is none. */
   summary: string;
   /** The texts of the subject's markdown headings, in document order (none for other formats). */
   headings: readonly string[];
 }
 
 /**
- * A subject's keywords (SPEC 8): the words of its title, then of its summary, then of its
+ * A subject's keywords: the words of its title, then of its summary, then of its
  * headings, under {@link wordSetOf}'s rules, each once, the first {@link KEYWORD_LIMIT}.
  */
 export function subjectKeywords(source: KeywordSource): string[] {

@@ -1,4 +1,4 @@
-/** Subject titles and front matter (SPEC 6): front matter `title`, else the first `# ` heading, else the slug's last segment. */
+/** Subject titles and front matter (content/guide/the-site.md, "How subjects are shown"): front matter `title`, else the first `# ` heading, else the slug's last segment. */
 import { createFenceReader } from '../markdown/fences.ts';
 
 type ParseDocument = typeof import('yaml').parseDocument;

@@ -1,6 +1,7 @@
 /**
  * The content checks of the PR gate (links, mentions, titles, near-duplicates), run by `check`
- * and by the build's summary, so that both report the same warnings (SPEC 5).
+ * and by the build's summary, so that both report the same warnings
+ * (content/reference/diagnostics.md).
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { SiteConfig } from '../config/schema.ts';

@@ -1,7 +1,8 @@
 /**
- * Broken links (`check`, SPEC 5): relative links and images in markdown subjects that the built
- * site cannot follow. Links resolve as the site resolves them (`resolveSubjectLink`); external
- * URLs, site-absolute paths and bare `#fragments` are not checked, and fragments are not checked.
+ * Broken links (`check`, content/reference/cli/check.md): relative links and images in markdown
+ * subjects that the built site cannot follow. Links resolve as the site resolves them
+ * (`resolveSubjectLink`); external URLs, site-absolute paths and bare `#fragments` are not checked,
+ * and fragments are not checked.
  */
 import type { Catalog, CatalogSubject, CatalogTopic } from '../catalog/catalog.ts';
 import { isCheckedMarkdown, outlineOf, placeIn, type MarkdownLink } from './markdown-facts.ts';

@@ -1,6 +1,6 @@
 /**
- * Broken `topic/slug` mentions (`check`, SPEC 5): inline code that names a subject of this
- * knowledge base the way an agent would pass it to `learn`, but names none.
+ * Broken `topic/slug` mentions (`check`, content/reference/cli/check.md): inline code that names
+ * a subject of this knowledge base the way an agent would pass it to `learn`, but names none.
  */
 import type { Catalog, CatalogSubject, CatalogTopic } from '../catalog/catalog.ts';
 import { isCheckedMarkdown, outlineOf, placeIn } from './markdown-facts.ts';
@@ -11,7 +11,7 @@ import { resolvePatterns } from '../subjects/resolve.ts';
 const MENTION = /^([A-Za-z][A-Za-z0-9_-]*)\/(\S+)$/;
 /** Characters that make a mention a placeholder (`guide/<slug>`, `guide/…`), not a name. */
 const PLACEHOLDER = /[<>…]/;
-/** Characters with a meaning in globs (SPEC 3). */
+/** Characters with a meaning in globs (content/reference/patterns.md). */
 const GLOB_SYNTAX = /[*?[\]{}\\]/;
 
 /** What mentions can name in one topic. */
@@ -28,11 +28,11 @@ interface MentionTargets {
  * A mention is an inline code span whose whole value (as CommonMark reads it: one surrounding
  * space stripped) is `<topic>/<rest>`, where `<topic>` is the id of an enabled topic and `<rest>`
  * holds no white space and no placeholder character (`<`, `>`, `…`). It resolves when `<rest>`,
- * read as a `learn` pattern (SPEC 3: an exact slug, hidden subjects included, else a glob over the
- * visible subjects; a trailing `/` reads as `/**`), selects a subject, or when `<rest>` is the path
- * of a subject's file in the topic folder (`guide/concepts/slugs.md`). Disabled subjects do not
- * exist, so a mention of one is broken. Code blocks are not read; write `./guide/x` for a path
- * that is not a mention.
+ * read as a `learn` pattern (content/reference/patterns.md: an exact slug, hidden subjects
+ * included, else a glob over the visible subjects; a trailing `/` reads as `/**`), selects a
+ * subject, or when `<rest>` is the path of a subject's file in the topic folder
+ * (`guide/concepts/slugs.md`). Disabled subjects do not exist, so a mention of one is broken. Code
+ * blocks are not read; write `./guide/x` for a path that is not a mention.
  */
 export function checkMentions(catalog: Catalog): Diagnostic[] {
   const topics = new Map(catalog.topics.map((topic) => [topic.id, topic]));

@@ -1,7 +1,8 @@
 /**
- * Near-duplicate subjects (`check`, SPEC 5): pairs of subjects whose word sets have a Jaccard
- * similarity over 0.8, seed 004's rule for duplicate learnings. Found without comparing every
- * pair: a size filter and an inverted index of each word set's rarest words (prefix filtering).
+ * Near-duplicate subjects (`check`, content/reference/cli/check.md): pairs of subjects whose word
+ * sets have a Jaccard similarity over 0.8, the rule `learnings add` refuses duplicate learnings by
+ * (content/reference/cli/learnings.md). Found without comparing every pair: a size filter and an
+ * inverted index of each word set's rarest words (prefix filtering).
  */
 import path from 'node:path';
 import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
@@ -9,7 +10,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { learningTextOf } from '../learnings/subjects.ts';
 import { wordSetOf } from '../catalog/keywords.ts';
 
-/** Similarity over this fraction makes two subjects near-duplicates (seed 004: "over 80%"). */
+/** Similarity over this fraction makes two subjects near-duplicates (content/reference/cli/check.md). */
 const THRESHOLD = { numerator: 4, denominator: 5 };
 
 /** Two word sets that are near-duplicates: their indexes (`first` < `second`) and overlap. */
@@ -145,7 +146,7 @@ function overlapOfAtLeast(a: Int32Array, b: Int32Array, needed: number): number 
  */
 export function checkNearDuplicates(catalog: Catalog, root: string): Diagnostic[] {
   const subjects: CatalogSubject[] = catalog.topics.flatMap((topic) => topic.subjects.filter((s) => s.skipped === null));
-  // A learning is compared by its own words, as seed 004 compares learnings, not by its details list.
+  // A learning is compared by its own words, as `learnings add` compares learnings, not by its details list.
   const pairs = findNearDuplicates(subjects.map((s) => wordSetOf(s.learning ? learningTextOf(s.content) : s.content)));
   const name = (s: CatalogSubject): string => {
     const file = path.relative(root, s.file).split(path.sep).join('/');

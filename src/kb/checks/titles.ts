@@ -1,6 +1,6 @@
 /**
- * Missing titles (`check`, SPEC 5): markdown subjects written to have a title that Syllabus does
- * not read, so that their title falls back to the slug's last segment.
+ * Missing titles (`check`, content/reference/cli/check.md): markdown subjects written to have a
+ * title that Syllabus does not read, so that their title falls back to the slug's last segment.
  */
 import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
 import { frontMatterLineCount, isCheckedMarkdown, outlineOf } from './markdown-facts.ts';
@@ -15,7 +15,7 @@ import { firstHeading } from '../catalog/title.ts';
  *   heading Syllabus does not read as the title (`Title` underlined with `===`, `#` without a
  *   space) or a lower one (`## Overview`).
  * A subject with no heading at all (a plain note) is not reported: the slug is its title, as
- * SPEC 6 intends. Text and code subjects have no title of their own and are not reported.
+ * content/guide/the-site.md intends. Text and code subjects have no title of their own and are not reported.
  */
 export function checkTitles(catalog: Catalog): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];

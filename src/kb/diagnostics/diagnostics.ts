@@ -1,5 +1,6 @@
 /**
- * The one list of diagnostics shared by `check`, the build and the CLI (SPEC 5).
+ * The one list of diagnostics shared by `check`, the build and the CLI
+ * (content/reference/diagnostics.md).
  *
  * Every diagnostic says what happened and how to fix it, and names the file (with a line where
  * one is known) or the dotted config path it is about.

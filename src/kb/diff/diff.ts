@@ -1,8 +1,8 @@
 /**
- * The knowledge diff (SPEC 7): what changed between two snapshots. Pure: snapshots in, a
- * {@link KnowledgeDiff} out (line diffs by jsdiff).
+ * The knowledge diff (content/reference/cli/diff.md): what changed between two snapshots. Pure:
+ * snapshots in, a {@link KnowledgeDiff} out (line diffs by jsdiff).
  *
- * Decisions the SPEC leaves open:
+ * Rules of that page that shape this file:
  * - A source compared with a build is first cut down to what a build publishes (its listed
  *   subjects), so that hidden and disabled subjects do not show up as removed or added.
  * - Moved: a subject only the base has and one only the head has with the same content (sha256;

@@ -1,8 +1,8 @@
 /**
- * The knowledge diff as markdown for a pull-request comment (SPEC 7): a summary, token deltas,
- * then each change, with line diffs in `<details>` (open when short, folded when long). The
- * output stays under a size budget (a GitHub comment holds at most 65,536 characters): long
- * patches are cut, long lists end in "and N more".
+ * The knowledge diff as markdown for a pull-request comment (content/reference/cli/diff.md,
+ * "Markdown"): a summary, token deltas, then each change, with line diffs in `<details>` (open
+ * when short, folded when long). The output stays under a size budget (a GitHub comment holds at
+ * most 65,536 characters): long patches are cut, long lists end in "and N more".
  */
 import type { ChangedSubject, ContentChange, DiffSide, DiffSubject, KnowledgeDelta, KnowledgeDiff, MovedSubject, SubjectRef, VisibilityChange } from './schema.ts';
 

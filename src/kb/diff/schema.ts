@@ -1,6 +1,7 @@
 /**
- * The knowledge diff (SPEC 7) as a Zod schema: `diffSnapshots` returns a value of this type,
- * `syllabus diff --json` prints it, and `syllabus diff --schema` prints its JSON Schema.
+ * The knowledge diff (content/reference/cli/diff.md, "JSON") as a Zod schema: `diffSnapshots`
+ * returns a value of this type, `syllabus diff --json` prints it, and `syllabus diff --schema`
+ * prints its JSON Schema.
  */
 import { z } from 'zod';
 
@@ -20,7 +21,7 @@ const DiffSideSchema = z
 
 const SubjectRefSchema = z.object({
   topic: z.string().describe('The topic id.'),
-  slug: z.string().describe('The subject slug (SPEC 2).'),
+  slug: z.string().describe('The subject slug (content/guide/concepts/slugs.md).'),
 });
 
 const TokenDeltaSchema = z
@@ -54,7 +55,7 @@ export const ContentChangeSchema = z
         base: z.object({ skipped: SkipReasonSchema.nullable(), bytes: count }),
         head: z.object({ skipped: SkipReasonSchema.nullable(), bytes: count }),
       })
-      .describe('The file is binary, too large or unreadable on at least one side: its content is a message (SPEC 4), so there is no line diff; the sizes of the file as stored.'),
+      .describe('The file is binary, too large or unreadable on at least one side: its content is a message (content/reference/subject-formats.md), so there is no line diff; the sizes of the file as stored.'),
   ])
   .describe('How the content changed.');
 
@@ -144,7 +145,7 @@ export const KnowledgeDiffSchema = z
     knowledge: KnowledgeDeltaSchema.describe('The <knowledge> section of the config as written.'),
     profiles: z.array(ProfileDeltaSchema).describe('Each [profile.<name>]: the head\'s in config order, then those only the base has.'),
   })
-  .describe('The knowledge diff of syllabus diff: what changed between two versions of a knowledge base (SPEC 7).');
+  .describe('The knowledge diff of syllabus diff: what changed between two versions of a knowledge base (content/guide/reviewing-changes.md).');
 
 export type DiffSide = z.infer<typeof DiffSideSchema>;
 export type SubjectRef = z.infer<typeof SubjectRefSchema>;

@@ -1,8 +1,8 @@
 /**
- * Snapshots: one version of a knowledge base as the diff sees it (SPEC 7). A source's snapshot
- * has every subject, hidden and disabled ones included; a build's has what was published: the
- * listed subjects of `index.json` and the `<knowledge>` sections. Built here from a catalog or from
- * endpoint files; the hosts only read files or URLs.
+ * Snapshots: one version of a knowledge base as the diff sees it (content/reference/cli/diff.md,
+ * "Sides"). A source's snapshot has every subject, hidden and disabled ones included; a build's
+ * has what was published: the listed subjects of `index.json` and the `<knowledge>` sections.
+ * Built here from a catalog or from endpoint files; the hosts only read files or URLs.
  */
 import fs from 'node:fs';
 import type { Catalog, CatalogKnowledge } from '../catalog/catalog.ts';
@@ -26,7 +26,7 @@ export interface SnapshotSubject {
   /** Size of the file as stored. */
   bytes: number;
   tokens: number;
-  /** sha256 (hex) of the section-4 content. */
+  /** sha256 (hex) of the content as `learn` returns it. */
   sha256: string;
   /**
    * sha256 of the file as stored, for a skipped subject (its content is a message that does not
@@ -34,7 +34,7 @@ export interface SnapshotSubject {
    */
   fileSha256: string | null;
   /**
-   * The section-4 content, or null when not loaded: a build's subjects are loaded only where
+   * The content as `learn` returns it, or null when not loaded: a build's subjects are loaded only where
    * {@link subjectsToLoad} says the diff needs them.
    */
   content: string | null;

@@ -1,7 +1,8 @@
 /**
- * `find` (SPEC 8): the listed subjects that match a query, best first, by keywords. Pure: local
- * files (the catalog), a published site (`/kb/keywords.json` with `/kb/index.json`) and the agent
- * server build the same entries and get the same ranking, text and JSON from here.
+ * `find` (content/reference/cli/find.md): the listed subjects that match a query, best first, by
+ * keywords. Pure: local files (the catalog), a published site (`/kb/keywords.json` with
+ * `/kb/index.json`) and the agent server build the same entries and get the same ranking, text and
+ * JSON from here.
  */
 import { z } from 'zod';
 import { checkQuery } from './call-limits.ts';
@@ -13,7 +14,7 @@ import { resolveTopicId, type TopicIdentity } from './learn.ts';
 /** How many subjects `find` returns when no limit is given. */
 export const DEFAULT_FIND_LIMIT = 5;
 
-/** Weight of the keyword overlap in a score; the confidence has the rest (seed 004). */
+/** Weight of the keyword overlap in a score; the confidence has the rest. */
 const OVERLAP_WEIGHT = 0.7;
 const CONFIDENCE_WEIGHT = 0.3;
 /** Scores and overlaps are rounded to this many decimals, and ranked as rounded. */
@@ -25,7 +26,7 @@ export interface FindEntry {
   slug: string;
   title: string;
   summary: string;
-  /** The subject's keywords (SPEC 8), at most 20. */
+  /** The subject's keywords, at most 20. */
   keywords: readonly string[];
   /** 0 to 1; 1 for a plain subject. */
   confidence: number;
@@ -107,9 +108,9 @@ function round(value: number): number {
 }
 
 /**
- * Ranks `entries` (in catalog order: topics in config order) for a query (SPEC 8). The query's
- * keywords are extracted as a subject's are; overlap = the share of them found in a subject's
- * keywords; score = 0.7 × overlap + 0.3 × confidence. A subject whose title or last slug segment
+ * Ranks `entries` (in catalog order: topics in config order) for a query. The query's keywords
+ * are extracted as a subject's are; overlap = the share of them found in a subject's keywords;
+ * score = 0.7 × overlap + 0.3 × confidence. A subject whose title or last slug segment
  * equals the whole query (both lower-cased, the query trimmed) comes first. Ties: higher score,
  * then topic order, then slug. A subject that neither matches exactly nor shares a keyword with
  * the query is not returned; at most `limit` results. `topic` (an id) keeps that topic's only.

@@ -1,17 +1,17 @@
 /**
- * Seed 004's rules over a learnings store: adding a learning (refused when it duplicates one),
- * statistics, and pruning old, unused, low-confidence learnings. Pure: the host reads the store,
- * passes the time, and writes the result.
+ * The rules over a learnings store (content/reference/cli/learnings.md): adding a learning
+ * (refused when it duplicates one), statistics, and pruning old, unused, low-confidence
+ * learnings. Pure: the host reads the store, passes the time, and writes the result.
  */
 import { findNearDuplicates } from '../checks/near-duplicates.ts';
 import { keywordsOf, wordSetOf } from '../catalog/keywords.ts';
 import { LEARNING_CATEGORIES, validLearnings, type Learning, type LearningCategory, type LearningsStore, type StoreEntry } from './store.ts';
 
-/** A new learning's confidence (seed 004: "starts at 0.5"). */
+/** A new learning's confidence. */
 export const INITIAL_CONFIDENCE = 0.5;
-/** Pruning keeps learnings whose confidence is at least this (seed 004: "confidence < 0.7"). */
+/** Pruning keeps learnings whose confidence is at least this. */
 export const PRUNE_CONFIDENCE_BELOW = 0.7;
-/** Pruning's default age, in days (seed 004: "after 30 days"). */
+/** Pruning's default age, in days. */
 export const DEFAULT_PRUNE_MAX_AGE_DAYS = 30;
 /** How many learnings `mostUsed` lists. */
 export const MOST_USED_COUNT = 5;
@@ -19,8 +19,9 @@ export const MOST_USED_COUNT = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A learning id as seed 004 makes them, `learn-{timestamp}-{random}`: the time in milliseconds in
- * base 36, then six base-36 characters from `random` (a function like `Math.random`).
+ * A learning id as `learnings add` makes them, `learn-{timestamp}-{random}`: the time in
+ * milliseconds in base 36, then six base-36 characters from `random` (a function like
+ * `Math.random`).
  */
 export function newLearningId(now: Date, random: () => number): string {
   let suffix = '';
@@ -34,7 +35,7 @@ export interface NewLearning {
   taskId: string;
   category: LearningCategory;
   content: string;
-  /** The learning's keywords; when absent, the first 20 keywords of its content (SPEC 8's rules). */
+  /** The learning's keywords; when absent, the first 20 keywords of its content (content/reference/cli/find.md). */
   keywords?: string[] | undefined;
   structured?: { file?: string; pattern?: string; approach?: string } | undefined;
   /** ISO 8601 time of creation. */
@@ -55,11 +56,10 @@ export type AddOutcome =
   | { added: false; reason: 'id-taken'; id: string };
 
 /**
- * Adds a learning at the end of the store (seed 004's `addLearning`): confidence 0.5, never used.
- * It is refused when its content's word set has a Jaccard similarity over 0.8 with an existing
- * valid learning's (seed 004's duplicate rule, the same word sets and threshold as `check`'s
- * near-duplicates; the most similar one is reported, the first in file order on a tie), or when
- * an entry already has its id.
+ * Adds a learning at the end of the store: confidence 0.5, never used. It is refused when its
+ * content's word set has a Jaccard similarity over 0.8 with an existing valid learning's (the same
+ * word sets and threshold as `check`'s near-duplicates; the most similar one is reported, the
+ * first in file order on a tie), or when an entry already has its id.
  */
 export function addLearning(store: LearningsStore, input: NewLearning): AddOutcome {
   if (store.entries.some((e) => idOf(e) === input.id)) return { added: false, reason: 'id-taken', id: input.id };
@@ -111,8 +111,8 @@ export function pruneRules(now: Date, maxAgeDays: number = DEFAULT_PRUNE_MAX_AGE
 }
 
 /**
- * Whether pruning removes a learning (seed 004): never used (`usedCount` 0), confidence under
- * 0.7, and created more than the maximum age before `now` (exactly that age is kept).
+ * Whether pruning removes a learning: never used (`usedCount` 0), confidence under 0.7, and
+ * created more than the maximum age before `now` (exactly that age is kept).
  */
 export function isPrunable(learning: Learning, rules: PruneRules): boolean {
   return learning.usedCount === 0 && learning.confidence < PRUNE_CONFIDENCE_BELOW && rules.now - Date.parse(learning.createdAt) > rules.maxAgeMs;
@@ -129,7 +129,7 @@ export function pruneLearnings(store: LearningsStore, rules: PruneRules): { stor
   return { store: { envelope: store.envelope, entries }, pruned };
 }
 
-/** Seed 004's statistics of a store (`getKnowledgeStats`), and what pruning would remove. */
+/** The statistics of a store, and what pruning would remove. */
 export interface LearningsStats {
   /** Valid learnings. */
   totalLearnings: number;

@@ -1,24 +1,25 @@
 /**
- * Learnings stores (SPEC 8, seed 004): the `knowledge.json` format, read entry by entry. Pure:
- * takes the file's text, returns its entries (valid ones parsed, invalid ones with what is wrong)
- * and writes a store back with everything it did not understand kept as it was.
+ * Learnings stores (content/reference/cli/learnings.md, "The store"): the `knowledge.json` format,
+ * read entry by entry. Pure: takes the file's text, returns its entries (valid ones parsed, invalid
+ * ones with what is wrong) and writes a store back with everything it did not understand kept as
+ * it was.
  */
 import * as z from 'zod/mini';
 
-/** The categories of seed 004, in its order. */
+/** The categories of a learning, in the order of the store's format. */
 export const LEARNING_CATEGORIES = ['pattern', 'gotcha', 'fact', 'preference'] as const;
 
 /** The store format version Syllabus reads and writes. */
 export const LEARNINGS_STORE_VERSION = '1.0';
 
-/** Most keywords a learning may have (seed 004: "max 20"). */
+/** Most keywords a learning may have. */
 export const MAX_LEARNING_KEYWORDS = 20;
 
 /**
- * The schemas of one learning (exactly seed 004's `Learning`) and of a whole store, made on first
- * use: most commands never read a store, and making schemas is work at start. Keys the seed does
- * not define are allowed (and kept when Syllabus rewrites the store), so a store written by a
- * newer tool still reads.
+ * The schemas of one learning (exactly the fields of the store's format) and of a whole store,
+ * made on first use: most commands never read a store, and making schemas is work at start. Keys
+ * the format does not define are allowed (and kept when Syllabus rewrites the store), so a store
+ * written by a newer tool still reads.
  */
 export function learningsSchemas(): ReturnType<typeof makeLearningsSchemas> {
   return (schemas ??= makeLearningsSchemas());
@@ -57,7 +58,7 @@ function makeLearningsSchemas() {
     /** ISO 8601 timestamp of the last injection. */
     lastUsedAt: z.optional(timestamp),
   });
-  /** A whole store as Syllabus writes it: seed 004's storage file format. */
+  /** A whole store as Syllabus writes it: the store's file format. */
   const file = z.looseObject({
     version: z.literal(LEARNINGS_STORE_VERSION),
     lastUpdated: timestamp,
@@ -143,7 +144,7 @@ export function parseLearningsStore(text: string): StoreReading {
     return {
       ok: false,
       problem: `has version ${describeJson(version)}; Syllabus reads version "${LEARNINGS_STORE_VERSION}" stores`,
-      fix: `Convert the store to version "${LEARNINGS_STORE_VERSION}" (seed 004's format).`,
+      fix: `Convert the store to version "${LEARNINGS_STORE_VERSION}" (content/reference/cli/learnings.md).`,
     };
   }
   const learnings = envelope['learnings'];

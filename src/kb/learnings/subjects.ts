@@ -1,6 +1,7 @@
 /**
- * From a learnings store to subjects (SPEC 8): each valid learning becomes the markdown subject
- * `<category>/<id>`, whose content is a small rendering of the learning. Pure.
+ * From a learnings store to subjects (content/reference/cli/learnings.md, "As a topic"): each
+ * valid learning becomes the markdown subject `<category>/<id>`, whose content is a small
+ * rendering of the learning. Pure.
  */
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -51,7 +52,7 @@ export function splitLearningContent(learning: Pick<Learning, 'content' | 'id'>)
 }
 
 /**
- * The text a learning's summary is taken from (SPEC 8: its first paragraph): its content without
+ * The text a learning's summary is taken from (its first paragraph): its content without
  * the heading marker, as {@link renderLearning} shows it, so equal renderings summarise alike.
  */
 export function learningSummaryText(learning: Pick<Learning, 'content' | 'id'>): string {

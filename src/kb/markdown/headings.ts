@@ -1,8 +1,9 @@
 /**
- * The headings of a markdown subject (for its keywords, SPEC 8): ATX (`## Title`) and setext
- * (a line underlined with `===` or `---`) headings, in document order, as plain text (markdown
- * syntax removed). Blocks between blank lines are looked at one at a time, as for summaries, and
- * only those that may hold a heading are parsed: most lines of a page are not headings.
+ * The headings of a markdown subject (for its keywords, content/reference/cli/find.md): ATX
+ * (`## Title`) and setext (a line underlined with `===` or `---`) headings, in document order, as
+ * plain text (markdown syntax removed). Blocks between blank lines are looked at one at a time,
+ * as for summaries, and only those that may hold a heading are parsed: most lines of a page are
+ * not headings.
  */
 import { markdownText, parseMarkdown } from './parser.ts';
 import { markdownBlocks } from '../summaries/extractive.ts';

@@ -1,21 +1,21 @@
 /**
- * The published JSON endpoints (SPEC 6), as Zod schemas: the build writes values of these types,
- * the remote client validates what it fetches against them, and `/kb/schema/*.json` are generated
- * from them. Change a shape here and every side follows.
+ * The published JSON endpoints (content/agents/endpoints.md), as Zod schemas: the build writes
+ * values of these types, the remote client validates what it fetches against them, and
+ * `/kb/schema/*.json` are generated from them. Change a shape here and every side follows.
  */
 import { z } from 'zod';
 
 /** The format version of every endpoint; a reader refuses any other. */
 export const FORMAT_VERSION = 1;
 
-const version = z.literal(FORMAT_VERSION).describe('The format version of the endpoints (SPEC 6). A reader refuses versions it does not know.');
+const version = z.literal(FORMAT_VERSION).describe('The format version of the endpoints (content/agents/endpoints.md). A reader refuses versions it does not know.');
 const sitePath = (what: string) => z.string().regex(/^\//).describe(`${what}, a path from the domain root (it includes [site] base).`);
 const nullableText = (what: string) => z.string().nullable().describe(`${what}; null when not set.`);
 
 /** What every listing says of a subject. */
 export const SubjectEntrySchema = z
   .object({
-    slug: z.string().describe('The subject slug (SPEC 2): pass it to the learn tool.'),
+    slug: z.string().describe('The subject slug (content/guide/concepts/slugs.md): pass it to the learn tool.'),
     title: z.string().describe('Front matter title, else the first "# " heading, else the last slug segment.'),
     summary: z.string().describe('One paragraph: front matter description, else the first paragraph of text; "" when there is none.'),
     format: z.enum(['markdown', 'text', 'code']).describe('markdown and text are passed through; code is shown as a fenced block.'),
@@ -79,11 +79,11 @@ export const SiteIndexSchema = z
   })
   .describe('The catalog of a Syllabus site: every listed subject and every address an agent needs.');
 
-/** The learn tool definition (SPEC 4), served verbatim. */
+/** The learn tool definition (content/agents/learn-tool.md), served verbatim. */
 export const LearnToolSchema = z.object({
   name: z.literal('learn'),
   description: z.string(),
-  parameters: z.record(z.string(), z.unknown()).describe('The parameters schema of SPEC 4, exactly.'),
+  parameters: z.record(z.string(), z.unknown()).describe('The parameters schema of content/agents/learn-tool.md, exactly.'),
 });
 
 /** `/kb/knowledge.json` and `/kb/knowledge/<profile>.json`. */
@@ -91,7 +91,7 @@ export const KnowledgeFileSchema = z
   .object({
     version,
     profile: z.string().nullable().describe('The profile this section is for; null for the default.'),
-    prompt: z.string().nullable().describe('The <knowledge> section (SPEC 4), or null when there is none.'),
+    prompt: z.string().nullable().describe('The <knowledge> section (content/agents/knowledge-section.md), or null when there is none.'),
     tool: LearnToolSchema.nullable().describe('The learn tool definition, or null when no topic is listable.'),
     tokens: z.number().int().nonnegative().describe('Tokens of the prompt.'),
     topics: z
@@ -108,16 +108,16 @@ export const KnowledgeFileSchema = z
 /** `/kb/topics/<topic>.json`. */
 export const TopicFileSchema = TopicEntrySchema.extend({
   version,
-  listing: z.string().describe('What the learn tool answers for the topic alone (SPEC 4).'),
+  listing: z.string().describe('What the learn tool answers for the topic alone (content/agents/learn-tool.md).'),
 }).describe('One topic of a Syllabus site.');
 
 /** `/kb/subjects/<topic>/<address>.json`. */
 export const SubjectFileSchema = SubjectEntrySchema.extend({
   version,
   topic: z.string(),
-  address: z.string().describe('The slug encoded for URLs and file names (SPEC 6).'),
+  address: z.string().describe('The slug encoded for URLs and file names (content/reference/site-addresses.md).'),
   hidden: z.boolean().describe('Hidden subjects are listed nowhere but load by exact slug.'),
-  content: z.string().describe('The content as the learn tool gives it (SPEC 4).'),
+  content: z.string().describe('The content as the learn tool gives it (content/agents/learn-tool.md).'),
 }).describe('One subject of a Syllabus site: its metadata and content.');
 
 /** `/kb/keywords.json`. */

@@ -1,6 +1,6 @@
 /**
- * The machine endpoints of the site (SPEC 6) as values, from the catalog: the JSON files in the
- * shapes of `publish/endpoint-schemas.ts`, and their addresses. The hosts write or serve them as they are.
+ * The machine endpoints of the site (content/agents/endpoints.md) as values, from the catalog: the
+ * JSON files in the shapes of `publish/endpoint-schemas.ts`, and their addresses. The hosts write or serve them as they are.
  */
 import { encodeAddressSegment } from '../subjects/address.ts';
 import type { SiteConfig } from '../config/schema.ts';

@@ -1,6 +1,6 @@
 /**
- * The plain-text endpoints (SPEC 6): `/kb/index.txt`, `/llms.txt` and `/llms-full.txt`. Listed
- * subjects only: hidden ones never appear here.
+ * The plain-text endpoints (content/agents/endpoints.md): `/kb/index.txt`, `/llms.txt` and
+ * `/llms-full.txt`. Listed subjects only: hidden ones never appear here.
  */
 import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
 import type { SiteConfig } from '../config/schema.ts';

@@ -1,4 +1,4 @@
-/** Every URL of the site, below `[site] base` (SPEC 6 addresses). */
+/** Every URL of the site, below `[site] base` (content/reference/site-addresses.md). */
 import { addressOf } from '../subjects/address.ts';
 
 /** `[site] base` as a path that starts and ends with `/`. */

@@ -1,4 +1,4 @@
-/** Subject addresses (SPEC 6): the same on disk and in a URL, never `.`, `..` or colliding. */
+/** Subject addresses (content/reference/site-addresses.md): the same on disk and in a URL, never `.`, `..` or colliding. */
 
 const ASCII_KEPT = /^[A-Za-z0-9_-]$/;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;

@@ -1,4 +1,4 @@
-/** Subject content and format handling (SPEC 4). Pure functions over bytes and strings. */
+/** Subject content and format handling (content/reference/subject-formats.md). Pure functions over bytes and strings. */
 
 /** How a subject is shown: passed through as it is, or fenced as code. */
 export type SubjectFormat = 'markdown' | 'text' | 'code';
@@ -114,7 +114,7 @@ export function unfenceText(fenced: string): string {
   return start === end ? '' : fenced.slice(start + 1, end);
 }
 
-/** The section-4 content of a decoded subject: as it is, or fenced. */
+/** The content of a decoded subject as `learn` returns it: as it is, or fenced. */
 export function presentSubjectText(text: string, extension: string): string {
   const language = languageOf(extension);
   return language === null ? text : fenceText(text, language);

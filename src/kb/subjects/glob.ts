@@ -1,4 +1,4 @@
-/** The glob dialect of subject patterns (SPEC 3): picomatch's, with negation and extglobs off. */
+/** The glob dialect of subject patterns (content/reference/patterns.md): picomatch's, with negation and extglobs off. */
 import { createRequire } from 'node:module';
 import type picomatchModule from 'picomatch';
 import { compileWildcards, isWildcardOnly } from './glob-match.ts';

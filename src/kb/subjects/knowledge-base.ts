@@ -49,12 +49,12 @@ export interface KnowledgeBase {
   /** Every enabled topic, in config order. */
   topics(): Topic[];
   /**
-   * The available subject a pattern names by exact equality (SPEC 3: as given, else with one
-   * leading `.` dropped from each component), or undefined. Reads only the folders on the
-   * subject's path unless the topic was already walked.
+   * The available subject a pattern names by exact equality (content/reference/patterns.md: as
+   * given, else with one leading `.` dropped from each component), or undefined. Reads only the
+   * folders on the subject's path unless the topic was already walked.
    */
   findExact(topicId: string, pattern: string): Subject | undefined;
-  /** Reads a subject's section-4 content. */
+  /** Reads a subject's content as `learn` returns it (content/reference/subject-formats.md). */
   read(subject: Subject): SubjectContent;
   /** Diagnostics of the configuration checks and of every topic walked so far. */
   diagnostics(): Diagnostic[];
@@ -63,8 +63,9 @@ export interface KnowledgeBase {
 /** Options of {@link openKnowledgeBase}. */
 export interface KnowledgeBaseOptions {
   /**
-   * The documents of URL sources (SPEC 8), by URL, as the host fetched or cached them. A URL a
-   * topic's `links.txt` lists becomes a subject only when it has a document here. Default: none.
+   * The documents of URL sources (content/reference/subject-formats.md), by URL, as the host
+   * fetched or cached them. A URL a topic's `links.txt` lists becomes a subject only when it has a
+   * document here. Default: none.
    */
   sources?: SourceDocuments;
 }
@@ -331,9 +332,9 @@ interface TopicPlace {
 }
 
 /**
- * The exact-equality step of SPEC 3 for one pattern, without walking the whole topic: the files
- * that could carry the slug are found folder by folder, duplicates are settled as in the walk,
- * and `disabled` entries are applied as in the walk.
+ * The exact-equality step of content/reference/patterns.md for one pattern, without walking the
+ * whole topic: the files that could carry the slug are found folder by folder, duplicates are
+ * settled as in the walk, and `disabled` entries are applied as in the walk.
  */
 function findExactSubject(topic: TopicConfig, place: TopicPlace, pattern: string): { subject: Subject | undefined; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];

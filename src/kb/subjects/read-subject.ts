@@ -1,10 +1,10 @@
-/** Reading a subject's file into its section-4 content. A thin fs layer over `format.ts`. */
+/** Reading a subject's file into its content as `learn` returns it. A thin fs layer over `format.ts`. */
 import fs from 'node:fs';
 import { BINARY_SNIFF_BYTES, decodeSubjectText, isBinary, presentSubjectText, skippedMessage, type SkipReason } from './format.ts';
 
 /** A subject's content as every surface shows it, and what reading it found. */
 export interface SubjectContent {
-  /** The section-4 content: as it is, fenced, or the message of a skipped subject. */
+  /** The content (content/reference/subject-formats.md): as it is, fenced, or the message of a skipped subject. */
   content: string;
   /** The decoded text before fencing (`''` when skipped). */
   text: string;

@@ -1,4 +1,4 @@
-/** Relative links written inside subjects: which topic file they point at (SPEC 6). */
+/** Relative links written inside subjects: which topic file they point at (content/guide/the-site.md, "How subjects are shown"). */
 import path from 'node:path';
 import { isOutside } from './paths.ts';
 import { dropLeadingDots, slugOf } from './slug.ts';

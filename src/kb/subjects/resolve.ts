@@ -1,4 +1,4 @@
-/** Resolving subject patterns to slugs (SPEC 3). Pure functions over the available subjects. */
+/** Resolving subject patterns to slugs (content/reference/patterns.md). Pure functions over the available subjects. */
 import { compilePattern } from './glob.ts';
 import { dropLeadingDots } from './slug.ts';
 

@@ -1,4 +1,4 @@
-/** Slugs and hidden subjects (SPEC 2 and 10). Pure functions over relative paths. */
+/** Slugs and hidden subjects (content/guide/concepts/slugs.md; every edge case in content/reference/.internals/slug-algorithm.md). Pure functions over relative paths. */
 
 /** What a subject's relative path says about it. */
 export interface SlugParts {

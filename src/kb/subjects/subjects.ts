@@ -1,4 +1,4 @@
-/** From walked files to subjects (SPEC 2): slugs, hidden, duplicates, disabled. Pure. */
+/** From walked files to subjects (content/guide/concepts/): slugs, hidden, duplicates, disabled. Pure. */
 import { compareStrings, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { createDisabledMatcher } from './disabled.ts';
 import { formatOf, isPassThrough, type SubjectFormat } from './format.ts';
@@ -19,14 +19,15 @@ export interface Subject {
   extension: string;
   format: SubjectFormat;
   /**
-   * For a subject of a learnings store (SPEC 8): the learning and the line of its entry in
-   * `file` (the store). Its content is rendered from the learning, never read from `file`.
+   * For a subject of a learnings store (content/reference/cli/learnings.md): the learning and the
+   * line of its entry in `file` (the store). Its content is rendered from the learning, never read
+   * from `file`.
    */
   learning?: { entry: Learning; line: number };
   /**
-   * For a URL source (SPEC 8): its URL, its line in `file` (the topic's `links.txt`) and the
-   * document the host fetched. Its content is the document's, never read from `file`; its `path`
-   * is the URL.
+   * For a URL source (content/reference/subject-formats.md): its URL, its line in `file` (the
+   * topic's `links.txt`) and the document the host fetched. Its content is the document's, never
+   * read from `file`; its `path` is the URL.
    */
   source?: SubjectSource;
 }
@@ -58,7 +59,8 @@ export interface CollectedSubjects {
 
 /**
  * Builds the subjects of a topic from its files: one per slug (a collision is a content error
- * naming every file; the winner is chosen as SPEC 2 says), sorted by slug.
+ * naming every file; the winner is chosen as content/reference/diagnostics.md, "Content errors",
+ * says), sorted by slug.
  */
 export function collectSubjects(files: readonly WalkedFile[], topicId: string): CollectedSubjects {
   const collector = createSubjectCollector(topicId);

@@ -46,7 +46,8 @@ export interface WalkOptions {
 
 /**
  * Lists the files below a topic folder (whose real path is `realDir`). `links.txt` at the top is
- * left out (URL sources, SPEC 8). Problems are warnings; the walk always goes on.
+ * left out (URL sources, content/reference/subject-formats.md). Problems are warnings; the walk
+ * always goes on.
  */
 export function walkTopicFolder(dir: string, realDir: string, options: WalkOptions): WalkResult {
   const files: WalkedFile[] = [];

@@ -1,7 +1,7 @@
 /**
- * Extractive summaries (SPEC 8): one paragraph per subject for the index, `index.txt` and
- * `llms.txt` — front matter `description`, else the first paragraph of text, markdown syntax
- * removed, cut at a sentence end near {@link SUMMARY_LENGTH} characters.
+ * Extractive summaries (content/agents/endpoints.md, "Summaries"): one paragraph per subject for
+ * the index, `index.txt` and `llms.txt` — front matter `description`, else the first paragraph of
+ * text, markdown syntax removed, cut at a sentence end near {@link SUMMARY_LENGTH} characters.
  */
 import type { Root } from 'mdast';
 import type { SubjectFormat } from '../subjects/format.ts';

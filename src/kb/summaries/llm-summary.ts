@@ -1,7 +1,8 @@
 /**
- * LLM summaries (SPEC 8, `[kb.summaries]`): which subjects an OpenAI-compatible chat model
- * summarises, the cache key of each summary, the request of one subject, the reading of an answer,
- * and the catalog with the summaries applied. Pure: the host makes the calls and keeps the cache.
+ * LLM summaries (content/reference/configuration.md, "[kb.summaries]"): which subjects an
+ * OpenAI-compatible chat model summarises, the cache key of each summary, the request of one
+ * subject, the reading of an answer, and the catalog with the summaries applied. Pure: the host
+ * makes the calls and keeps the cache.
  *
  * A subject is summarised by the model when it is listed (not hidden), was read (not binary, too
  * large or unreadable), has text, is a file (not a learning, whose text is the agent's own words
@@ -138,8 +139,8 @@ export function endsSummaryCalls(failure: SummaryFailure): boolean {
 /**
  * The catalog with the summaries of `summaries` (by {@link llmSummaryKey}) in place of the
  * extractive ones, for the subjects the model summarises, and their keywords made again from the
- * new summary (SPEC 8: title, summary, headings). Other subjects, and subjects with no summary in
- * the map, are kept as they are (the same objects).
+ * new summary (title, summary, headings: content/reference/cli/find.md). Other subjects, and
+ * subjects with no summary in the map, are kept as they are (the same objects).
  */
 export function applySummaries(catalog: Catalog, settings: LlmSummarySettings, summaries: ReadonlyMap<string, string>): Catalog {
   if (summaries.size === 0) return catalog;

@@ -1,6 +1,7 @@
 /**
- * `links.txt`, the list of URL sources at the top of a topic folder (SPEC 2 and 8): one URL per
- * line; blank lines and `#` comments ignored. Parsing is pure; reading the file is a thin fs layer.
+ * `links.txt`, the list of URL sources at the top of a topic folder
+ * (content/reference/subject-formats.md): one URL per line; blank lines and `#` comments ignored.
+ * Parsing is pure; reading the file is a thin fs layer.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-/** The slug of a URL source (SPEC 8: from its host and path). Pure. */
+/** The slug of a URL source, from its host and path (content/reference/subject-formats.md, "Slugs"). Pure. */
 import { domainToUnicode } from 'node:url';
 import { isUnsafeName } from '../subjects/slug.ts';
 
@@ -12,7 +12,7 @@ const PAGE_EXTENSIONS = new Set(['html', 'htm', 'xhtml', 'shtml', 'php', 'asp', 
 /** A URL source's slug, and whether the source is hidden. */
 export interface SourceSlug {
   slug: string;
-  /** True when a segment of the URL's path starts with `.`, as for a file (SPEC 2). */
+  /** True when a segment of the URL's path starts with `.`, as for a file (content/guide/concepts/hidden-subjects.md). */
   hidden: boolean;
 }
 

@@ -1,6 +1,7 @@
 /**
  * From the URLs of a `links.txt` and the documents the host fetched for them to subjects
- * (SPEC 8). Pure: the host fetches, converts and caches; the core only places the results.
+ * (content/reference/subject-formats.md). Pure: the host fetches, converts and caches; the core
+ * only places the results.
  */
 import { normalizeText } from '../subjects/format.ts';
 import type { SourceLink } from './links-file.ts';
@@ -33,7 +34,7 @@ export function sourceSubjects(links: readonly SourceLink[], documents: SourceDo
   return subjects;
 }
 
-/** A URL source's section-4 content: its document's content with `\r\n` → `\n` and trailing line breaks removed. */
+/** A URL source's content as `learn` returns it: its document's content with `\r\n` → `\n` and trailing line breaks removed. */
 export function sourceContent(document: SourceDocument): string {
   return normalizeText(document.content);
 }

@@ -1,6 +1,6 @@
 /**
- * Keywords (SPEC 8): the words of title, then summary, then headings, under the one tokenizer
- * `check` also uses for near-duplicates; the headings of a markdown subject; and the keywords and
+ * Keywords (content/reference/cli/find.md): the words of title, then summary, then headings, under
+ * the one tokenizer `check` also uses for near-duplicates; the headings of a markdown subject; and the keywords and
  * confidence the catalog gives each subject.
  */
 import fc from 'fast-check';

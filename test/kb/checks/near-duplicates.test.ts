@@ -1,6 +1,6 @@
 /**
- * Near-duplicate subjects (`check`): word sets as SPEC 8's keyword rules make them, Jaccard
- * similarity over 0.8 (seed 004), and a finder that returns exactly the pairs a comparison of
+ * Near-duplicate subjects (`check`, content/reference/cli/check.md): word sets as the keyword
+ * rules make them, Jaccard similarity over 0.8, and a finder that returns exactly the pairs a comparison of
  * every pair returns, without making those comparisons.
  */
 import path from 'node:path';

@@ -21,7 +21,7 @@ function errorOf(text: string): Diagnostic {
   return errors[0]!;
 }
 
-describe('loadConfig: defaults (SPEC 1)', () => {
+describe('loadConfig: defaults (content/reference/configuration.md)', () => {
   it('applies every default', () => {
     const { config, diagnostics } = load('[kb.topic.project]\nsubjects = "project"\n');
     expect(diagnostics).toEqual([]);
@@ -86,7 +86,7 @@ introduction = "One line.\\r\\n"
   });
 });
 
-describe('loadConfig: configuration errors (SPEC 1)', () => {
+describe('loadConfig: configuration errors (content/reference/configuration.md)', () => {
   it('reports TOML syntax with line and column', () => {
     const error = errorOf('[site]\ntitle = "a"\nurl = \n');
     expect(error).toMatchObject({ code: 'toml-syntax', file: FILE, line: 3 });
@@ -176,7 +176,7 @@ describe('loadConfig: configuration errors (SPEC 1)', () => {
   });
 });
 
-describe('loadConfig: other tables (SPEC 1)', () => {
+describe('loadConfig: other tables (content/reference/configuration.md)', () => {
   it('warns about a top-level table close to a known one', () => {
     const { config, diagnostics } = load('[stie]\ntitle = "a"\n[kb.topic.x]\nsubjects = "x"\n');
     expect(config).toBeDefined();
@@ -192,7 +192,7 @@ describe('loadConfig: other tables (SPEC 1)', () => {
   });
 });
 
-describe('loadConfig: merging files (SPEC 1)', () => {
+describe('loadConfig: merging files (content/reference/configuration.md)', () => {
   const first = {
     file: '/kb/kb.toml',
     text: `[site]

@@ -1,6 +1,6 @@
 /**
  * The point lookup of one exact slug (`findExact`) must agree with the exact-equality step of
- * SPEC 3 over the whole walked topic, whatever the tree, the `disabled` entries and the pattern.
+ * content/reference/patterns.md over the whole walked topic, whatever the tree, the `disabled` entries and the pattern.
  */
 import fs from 'node:fs';
 import fc from 'fast-check';

@@ -1,7 +1,8 @@
 /**
- * `find` (SPEC 8) in the core: ranking (exact title or name first, then score, topic order and
- * slug), limits, the topic filter, the text and the tool's arguments; and, for any knowledge base,
- * results that are deterministic, never hidden or disabled, and exactly those the SPEC's rule gives.
+ * `find` (content/reference/cli/find.md) in the core: ranking (exact title or name first, then
+ * score, topic order and slug), limits, the topic filter, the text and the tool's arguments; and,
+ * for any knowledge base, results that are deterministic, never hidden or disabled, and exactly
+ * those the page's rule gives.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -148,7 +149,7 @@ describe('over a catalog', () => {
   });
 });
 
-/** SPEC 8's rule spelled out: every listed subject scored, the matching ones sorted, the first `limit`. */
+/** The rule of content/reference/cli/find.md spelled out: every listed subject scored, the matching ones sorted, the first `limit`. */
 function specRanking(entries: readonly FindEntry[], query: string, limit: number): string[] {
   const words = keywordsOf(query);
   const topics = [...new Set(entries.map((e) => e.topic))];

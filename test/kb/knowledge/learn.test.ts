@@ -6,7 +6,7 @@ import { openTree } from '../../helpers/open-tree.ts';
 const SCHEMA =
   '{"type":"object","properties":{"topic":{"type":"string","description":"The topic ID or title to learn about."},"subjects":{"type":["string","array","null"],"description":"Glob pattern(s) for subjects to load. Use * for current level, ** for recursive. Omit to list available subjects.","items":{"type":"string"}}},"required":["topic"],"additionalProperties":false}';
 
-describe('the learn tool definition (SPEC 4)', () => {
+describe('the learn tool definition (content/agents/learn-tool.md)', () => {
   it('has the fixed parameters schema, exactly as written', () => {
     expect(JSON.stringify(LEARN_PARAMETERS)).toBe(SCHEMA);
   });
@@ -26,7 +26,7 @@ describe('the learn tool definition (SPEC 4)', () => {
   });
 });
 
-describe('messages (SPEC 4)', () => {
+describe('messages (content/agents/learn-tool.md)', () => {
   it('unknown topic lists every enabled topic', () => {
     expect(unknownTopicMessage([{ id: 'project', title: 'General Project Knowledge' }, { id: 'notes', title: undefined }], 'x')).toBe(
       'Unknown topic "x". Valid topics: project (General Project Knowledge), notes.',
@@ -42,8 +42,8 @@ describe('messages (SPEC 4)', () => {
   });
 });
 
-describe('renderListing (SPEC 4)', () => {
-  it('renders the example of SPEC 4', () => {
+describe('renderListing (content/agents/learn-tool.md)', () => {
+  it('renders a listing with a description and learned subjects', () => {
     expect(
       renderListing({
         id: 'project',
@@ -99,7 +99,7 @@ D.
   });
 });
 
-describe('renderLoaded (SPEC 4)', () => {
+describe('renderLoaded (content/agents/learn-tool.md)', () => {
   it('is bare for one exactly named subject, blocks otherwise', () => {
     expect(renderLoaded([{ slug: 'a', content: 'A\n\nA2' }], true)).toBe('A\n\nA2');
     expect(renderLoaded([{ slug: 'a', content: 'A' }], false)).toBe('<subject "a">\nA\n</subject>');
@@ -107,7 +107,7 @@ describe('renderLoaded (SPEC 4)', () => {
   });
 });
 
-describe('parseLearnArguments (SPEC 4)', () => {
+describe('parseLearnArguments (content/agents/learn-tool.md)', () => {
   it.each([
     [{ topic: 'x' }, []],
     [{ topic: 'x', subjects: null }, []],
@@ -176,7 +176,7 @@ const TREE = {
   'off/a.md': 'Off.',
 };
 
-describe('learn on a local knowledge base (SPEC 2, 3 and 4)', () => {
+describe('learn on a local knowledge base (content/agents/learn-tool.md)', () => {
   const { kb } = openTree(TOML, TREE);
   const view = createLocalView(kb);
   const learn = (topic: string, subjects?: string | string[]) => view.learn({ topic, subjects });

@@ -30,8 +30,8 @@ const skills: KnowledgeTopic = {
   preloaded: [],
 };
 
-describe('renderKnowledgeSection (SPEC 4)', () => {
-  it('renders the example of SPEC 4', () => {
+describe('renderKnowledgeSection (content/agents/knowledge-section.md)', () => {
+  it('renders both parts: a topic with pre-loaded subjects, then the topics to learn', () => {
     expect(renderKnowledgeSection([project, skills])).toBe(`<knowledge>
 The following knowledge has been pre-loaded into your system prompt:
 
@@ -122,7 +122,7 @@ The following knowledge has been pre-loaded into your system prompt:
   });
 });
 
-describe('the section of a local knowledge base (SPEC 2 and 4)', () => {
+describe('the section of a local knowledge base (content/guide/concepts/learned-subjects.md)', () => {
   it('pre-loads learned subjects in resolution order, hidden ones by exact slug, never disabled ones', async () => {
     const { kb } = openTree(
       `[kb.topic.project]

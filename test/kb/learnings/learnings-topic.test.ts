@@ -1,6 +1,7 @@
 /**
- * A topic whose subjects come from a learnings store (`learnings = "…"`, SPEC 8): configuration,
- * the store on disk, subjects and patterns, the catalog, and the checks that read subjects.
+ * A topic whose subjects come from a learnings store (`learnings = "…"`,
+ * content/reference/cli/learnings.md): configuration, the store on disk, subjects and patterns,
+ * the catalog, and the checks that read subjects.
  */
 import fs from 'node:fs';
 import path from 'node:path';

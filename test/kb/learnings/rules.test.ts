@@ -1,5 +1,5 @@
 /**
- * Seed 004's rules over a store: add (with its duplicate rule, Jaccard similarity over 0.8),
+ * The rules over a store (content/reference/cli/learnings.md): add (with its duplicate rule, Jaccard similarity over 0.8),
  * statistics, and pruning (never used, confidence under 0.7, older than the maximum age).
  */
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe('newLearningId', () => {
 });
 
 describe('addLearning', () => {
-  it('appends a learning as seed 004 creates one: confidence 0.5, never used, keywords from its content', () => {
+  it('appends a learning: confidence 0.5, never used, keywords from its content', () => {
     const outcome = addLearning(store([learning()]), input({ structured: { file: 'src/a.ts' } }));
     const expected: Learning = {
       id: 'learn-new',

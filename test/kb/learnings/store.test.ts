@@ -1,12 +1,12 @@
 /**
- * Reading learnings stores (seed 004's knowledge.json): the whole file is refused only when it is
- * not a store at all; otherwise every entry is checked on its own and reported with its line.
+ * Reading learnings stores (content/reference/cli/learnings.md, "The store"): the whole file is
+ * refused only when it is not a store at all; otherwise every entry is checked on its own and reported with its line.
  */
 import { describe, expect, it } from 'vitest';
 import { describeEntryProblems, emptyLearningsStore, serializeLearningsStore, type LearningsStore } from '../../../src/kb/index.ts';
 import { parseLearningsStore } from '../../../src/kb/learnings/store.ts';
 
-/** A valid learning, as seed 004 stores it; `fields` override or (as undefined) remove keys. */
+/** A valid learning, as the store's format holds it; `fields` override or (as undefined) remove keys. */
 function learning(fields: Record<string, unknown> = {}): Record<string, unknown> {
   const base: Record<string, unknown> = {
     id: 'learn-lx2abc-def123',
@@ -44,7 +44,7 @@ function problemsOf(entries: unknown[]): { line: number; problems: string[] }[] 
 }
 
 describe('parseLearningsStore: valid stores', () => {
-  it('reads seed 004\'s example store, with each entry\'s line', () => {
+  it('reads the example store of content/reference/cli/learnings.md, with each entry\'s line', () => {
     const text = `{
   "version": "1.0",
   "lastUpdated": "2024-01-15T10:30:00.000Z",
@@ -73,7 +73,7 @@ describe('parseLearningsStore: valid stores', () => {
     expect(store.entries[0]!.learning).toEqual(learning());
   });
 
-  it('keeps keys the seed does not define, and reads a store without "version"', () => {
+  it('keeps keys the format does not define, and reads a store without "version"', () => {
     const store = parsed(JSON.stringify({ learnings: [learning({ source: 'undercity', structured: { file: 'a.ts', extra: 1 } })], owner: 'team' }));
     expect(store.entries[0]!.learning).toEqual(learning({ source: 'undercity', structured: { file: 'a.ts', extra: 1 } }));
     expect(store.envelope['owner']).toBe('team');
@@ -171,7 +171,7 @@ describe('parseLearningsStore: files that are not a store', () => {
     ['"x"', { ok: false, problem: 'is "x", not a learnings store object', fix: 'A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.' }],
     ['{"version": "1.0"}', { ok: false, problem: 'has no "learnings" array', fix: 'A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.' }],
     ['{"learnings": {}}', { ok: false, problem: 'has a "learnings" that is an object, not an array', fix: 'A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.' }],
-    ['{"version": "2.0", "learnings": []}', { ok: false, problem: 'has version "2.0"; Syllabus reads version "1.0" stores', fix: 'Convert the store to version "1.0" (seed 004\'s format).' }],
+    ['{"version": "2.0", "learnings": []}', { ok: false, problem: 'has version "2.0"; Syllabus reads version "1.0" stores', fix: 'Convert the store to version "1.0" (content/reference/cli/learnings.md).' }],
   ])('%j', (text, expected) => {
     expect(parseLearningsStore(text)).toEqual(expected);
   });
@@ -185,7 +185,7 @@ describe('serializeLearningsStore', () => {
     );
   });
 
-  it('writes a new store in seed 004\'s shape', () => {
+  it('writes a new store in the format\'s shape', () => {
     expect(serializeLearningsStore(emptyLearningsStore(), '2024-03-01T00:00:00.000Z')).toBe('{\n  "version": "1.0",\n  "lastUpdated": "2024-03-01T00:00:00.000Z",\n  "learnings": []\n}\n');
   });
 

@@ -1,6 +1,7 @@
 /**
- * Learnings as subjects (SPEC 8): slugs `<category>/<id>` that stay valid and distinct for any id,
- * the markdown each learning becomes (what `learn` returns), and collisions.
+ * Learnings as subjects (content/reference/cli/learnings.md, "As a topic"): slugs
+ * `<category>/<id>` that stay valid and distinct for any id, the markdown each learning becomes
+ * (what `learn` returns), and collisions.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ describe('learningSlug', () => {
 });
 
 describe('renderLearning (the content learn returns)', () => {
-  it('renders seed 004\'s example', () => {
+  it('renders the example learning of content/reference/cli/learnings.md', () => {
     expect(renderLearning(learning())).toBe(`# This project uses Zod schemas for all API validation
 
 - Confidence: 0.75

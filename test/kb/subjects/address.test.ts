@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addressOf, encodeAddressSegment } from '../../../src/kb/index.ts';
 
-describe('addressOf (SPEC 6)', () => {
+describe('addressOf (content/reference/site-addresses.md)', () => {
   it.each([
     ['clang++', 'clang~2B~2B'],
     ['[[', '~5B~5B'],

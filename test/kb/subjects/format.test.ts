@@ -9,7 +9,7 @@ import { makeTree } from '../../helpers/temp-tree.ts';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-describe('formatOf and languageOf (SPEC 4)', () => {
+describe('formatOf and languageOf (content/reference/subject-formats.md)', () => {
   it.each(['md', 'markdown', 'txt', 'text', ''])('.%s is passed through', (extension) => {
     expect(formatOf(extension)).not.toBe('code');
     expect(languageOf(extension)).toBeNull();
@@ -49,7 +49,7 @@ describe('formatOf and languageOf (SPEC 4)', () => {
     expect(languageOf(slugOf('notes.').extension)).toBeNull();
   });
 
-  it('fences an empty file as the opening then the closing fence line (SPEC 10)', () => {
+  it('fences an empty file as the opening then the closing fence line', () => {
     expect(presentSubjectText('', 'toml')).toBe('```toml\n```');
     expect(presentSubjectText('', 'md')).toBe('');
   });
@@ -61,7 +61,7 @@ describe('formatOf and languageOf (SPEC 4)', () => {
   });
 });
 
-describe('decodeSubjectText (SPEC 4 and 10)', () => {
+describe('decodeSubjectText (content/reference/subject-formats.md, "Reading")', () => {
   it('drops a BOM', () => {
     expect(decodeSubjectText(Uint8Array.of(0xef, 0xbb, 0xbf, 0x61))).toEqual({ text: 'a', invalidUtf8: false });
   });
@@ -91,7 +91,7 @@ describe('decodeSubjectText (SPEC 4 and 10)', () => {
   });
 });
 
-describe('binary and oversized subjects (SPEC 4 and 10)', () => {
+describe('binary and oversized subjects (content/reference/subject-formats.md, "Skipped files")', () => {
   it('calls a file binary when a NUL is among the first 8192 bytes', () => {
     const late = new Uint8Array(8193).fill(0x61);
     late[8192] = 0;

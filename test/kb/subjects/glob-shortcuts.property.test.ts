@@ -1,7 +1,8 @@
 /**
  * The commonest patterns are matched without compiling a glob (src/kb/subjects/glob.ts): an exact slug,
  * `folder/**` and `folder/*`. For every such pattern the shortcut must match exactly the slugs the
- * compiled glob matches (picomatch in SPEC 3's dialect), and give the same literal base.
+ * compiled glob matches (picomatch in the dialect of content/reference/patterns.md), and give the
+ * same literal base.
  */
 import fc from 'fast-check';
 import picomatch from 'picomatch';

@@ -1,5 +1,6 @@
 /**
- * Relative links written inside subjects (SPEC 6): which topic file or folder they point at.
+ * Relative links written inside subjects (content/guide/the-site.md): which topic file or folder
+ * they point at.
  * Pure path arithmetic over two topics whose folders are siblings (`/kb/a`, `/kb/b`).
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ function resolve(href: string, from = 'guides/intro.md', topics: readonly LinkTo
   return resolveSubjectLink(href, { topic: 'a', path: from }, topics);
 }
 
-describe('links to files (SPEC 6)', () => {
+describe('links to files', () => {
   it.each([
     ['b.md', { topic: 'a', path: 'guides/b.md', slug: 'guides/b', folder: false, fragment: '' }],
     ['./b.md', { topic: 'a', path: 'guides/b.md', slug: 'guides/b', folder: false, fragment: '' }],

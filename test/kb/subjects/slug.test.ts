@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { slugOf } from '../../../src/kb/index.ts';
 import { dropLeadingDots } from '../../../src/kb/subjects/slug.ts';
 
-describe('slugOf (SPEC 2 and 10)', () => {
+describe('slugOf (content/reference/.internals/slug-algorithm.md)', () => {
   it.each([
     ['notes.v2.md', 'notes.v2', false, 'md'],
     ['Makefile', 'Makefile', false, ''],

@@ -1,6 +1,7 @@
 /**
- * Property-based tests of visibility on real trees (SPEC 2 and 3): what `learn` lists and loads from
- * an opened knowledge base, for generated folders with hidden components, odd characters, nesting,
+ * Property-based tests of visibility on real trees (content/guide/concepts/hidden-subjects.md,
+ * disabled-subjects.md and content/reference/patterns.md): what `learn` lists and loads from an
+ * opened knowledge base, for generated folders with hidden components, odd characters, nesting,
  * and generated `learned` / `disabled` entries.
  */
 import fs from 'node:fs';
@@ -62,7 +63,8 @@ function open(w: { paths: string[]; disabledExact: string[]; disabledFolders: st
       .map((p) => slugOf(p).slug)
       .filter((s) => w.disabledExact.includes(s) || w.disabledFolders.some((f) => s === f || s.startsWith(`${f}/`))),
   );
-  // A slug is hidden when all its files are: a visible file wins a duplicate slug (SPEC 2).
+  // A slug is hidden when all its files are: a visible file wins a duplicate slug
+  // (content/reference/diagnostics.md, "Content errors").
   const visibleSlugs = new Set(w.paths.filter((p) => !slugOf(p).hidden).map((p) => slugOf(p).slug));
   const hidden = new Set(w.paths.map((p) => slugOf(p).slug).filter((s) => !visibleSlugs.has(s)));
   return { root, kb, slugsIn, expectedDisabled, hidden };

@@ -14,7 +14,7 @@ function walk(root: string, topic: string, exclude: string[] = []) {
   return { paths: result.files.map((f) => f.path).sort(), diagnostics: result.diagnostics };
 }
 
-describe('walkTopicFolder (SPEC 2)', () => {
+describe('walkTopicFolder (content/reference/subject-formats.md, "Not subjects")', () => {
   it('includes dotfiles, never walks .git, leaves out links.txt at the top only', () => {
     const root = makeTree({
       't/a.md': 'a',
@@ -81,7 +81,7 @@ describe('walkTopicFolder (SPEC 2)', () => {
   });
 });
 
-describe('openKnowledgeBase (SPEC 1 and 2)', () => {
+describe('openKnowledgeBase (content/reference/configuration.md, content/reference/subject-formats.md)', () => {
   it('never makes its own config file a subject when it lies inside a topic folder', () => {
     const { kb } = openTree('[kb.topic.all]\nsubjects = "."\n', { 'a.md': 'A.', 'links.txt': 'https://example.com', 'sub/links.txt': 'x' });
     expect(kb.topic('all')!.subjects.map((s) => s.slug)).toEqual(['a', 'sub/links']);

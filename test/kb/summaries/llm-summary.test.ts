@@ -1,6 +1,6 @@
 /**
- * LLM summaries in the core (SPEC 8): which subjects the model summarises, the cache key, the
- * request of one subject, the reading of answers, the catalog with summaries applied, the failure
+ * LLM summaries in the core (content/reference/configuration.md, "[kb.summaries]"): which subjects
+ * the model summarises, the cache key, the request of one subject, the reading of answers, the catalog with summaries applied, the failure
  * messages, and the `[kb.summaries]` table's own rules.
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,7 @@
 /**
- * URL sources in the core (SPEC 8): links.txt parsing, slugs from host and path, and the subjects
- * the knowledge base makes of the documents a host passes in (collisions, hidden, disabled,
+ * URL sources in the core (content/reference/subject-formats.md, "URL sources"): links.txt parsing,
+ * slugs from host and path, and the subjects the knowledge base makes of the documents a host
+ * passes in (collisions, hidden, disabled,
  * learned, exact lookups, content, index.txt).
  */
 import path from 'node:path';
