@@ -11,6 +11,8 @@
  * - `stderr`: the exact stderr (SPEC 4 error messages).
  * - `stderr-includes`: lines that must each appear somewhere in stderr (free-worded errors).
  * - `output-includes`: lines that must each appear somewhere in stdout or stderr (`check` reports).
+ * - `output-excludes`: lines that must appear nowhere in stdout or stderr (a warning that must not
+ *   be given).
  *
  * `--remote` gives the same answers as local files: every case of `learn`, `prompt`, `schema` and
  * `find` that exits 0 or 1 is asked a second time, of the endpoints of the fixture's site served
@@ -29,7 +31,7 @@ import { FIXTURES, fixtureNames, namesConfig, prepareFixture, readCases, readOpt
 import { closeSites, publishFixtures, remoteArgs, serveSites, splitConfigArgs, type Site } from '../helpers/published-fixtures.ts';
 import { runCliAsync, runCliInProcess, type CliRun } from '../helpers/run-cli.ts';
 
-/** The non-empty lines of an `*-includes` file. */
+/** The non-empty lines of an `*-includes` or `*-excludes` file. */
 function readLines(file: string): string[] {
   return (readOptional(file) ?? '').split('\n').filter((line) => line !== '');
 }
@@ -67,6 +69,9 @@ function expectCaseOutput(testCase: FixtureCase, run: CliRun): void {
   }
   for (const line of readLines(path.join(folder, 'output-includes'))) {
     expect(`${run.stdout}\n${run.stderr}`, `the output should mention ${JSON.stringify(line)}`).toContain(line);
+  }
+  for (const line of readLines(path.join(folder, 'output-excludes'))) {
+    expect(`${run.stdout}\n${run.stderr}`, `the output should not mention ${JSON.stringify(line)}`).not.toContain(line);
   }
 }
 
