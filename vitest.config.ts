@@ -1,11 +1,34 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    // Limits that only stop a test that hangs: a busy machine may take minutes over a build, and no
+    // test measures time (content/reference/decisions.md, "Developing Syllabus").
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
+    // Most files wait on child processes (the real bin, Astro builds, Chromium) rather than on their
+    // own process: Vitest's default, one less than the cores, runs one file at a time on 2 cores.
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'test/fixtures/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          // Starts finding (or installing) Chromium; the browser tests wait for it in beforeAll.
+          globalSetup: ['test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -61,7 +61,7 @@ beforeAll(() => {
   fs.cpSync(work, fresh, { recursive: true, filter: (from) => !/[\\/](dist|\.cache)$/.test(from) });
   build(fresh);
   full = readOutput(path.join(fresh, 'dist'));
-}, 180_000);
+});
 
 describe('an incremental build after shared data changed', () => {
   it('builds again only the pages that show what changed', () => {

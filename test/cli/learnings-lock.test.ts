@@ -58,9 +58,12 @@ function expectStore(file: string, learnings: { id: string }[]): void {
   expect(text).toBe(`${JSON.stringify({ version: '1.0', lastUpdated: NOW, learnings: order.map((id) => byId.get(id)) }, null, 2)}\n`);
 }
 
-/** Runs every command at once, each as its own process. */
+/**
+ * Runs every command at once, each as its own process. They wait for the lock as long as it takes:
+ * on a busy machine, twenty processes in a row may take longer than the default wait.
+ */
 function runAll(commands: string[][], cwd: string): Promise<CliRun[]> {
-  return Promise.all(commands.map((args) => runCliAsync(args, { cwd })));
+  return Promise.all(commands.map((args) => runCliAsync(args, { cwd, env: { SYLLABUS_LOCK_TIMEOUT_MS: '600000' } })));
 }
 
 const writers = Array.from({ length: WRITERS }, (_, i) => i);

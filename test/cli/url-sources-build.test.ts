@@ -64,7 +64,7 @@ beforeAll(async () => {
   });
   dist = path.join(root, 'dist');
   first = await runCliAsync(['build', '--config', path.join(root, 'kb.toml'), '--out', dist], { cwd: root });
-}, 120_000);
+});
 
 afterAll(() => {
   server.closeAllConnections();
@@ -166,7 +166,7 @@ describe('syllabus build with URL sources', () => {
     // The guide by ETag, the runbook by Last-Modified; the disabled page has neither, and /gone no copy.
     expect(conditional).toBe(2);
     expect(timing(again.stderr)).toContain('\npages     nothing changed since the last build of dist/ (T s)\n');
-  }, 120_000);
+  });
 
   it('goes on with the cached copies when the server is down, and says so', async () => {
     server.closeAllConnections();
@@ -187,5 +187,5 @@ describe('syllabus build with URL sources', () => {
     );
     expect(lines).toContain('sources   4 URLs: 0 fetched, 0 not modified, 4 failed (3 cached copies used) (T s)');
     expect(read(`web/127~2E0~2E0~2E1~3A${port}/guide.md`)).toBe(GUIDE_MD(`http://127.0.0.1:${port}`));
-  }, 120_000);
+  });
 });

@@ -1,10 +1,12 @@
 /** Browser-test tools: a static server for a built site, a headless Chromium, and an axe check. */
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { Result as AxeResult } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
+import type { ChromiumAnswer } from '../global-setup.ts';
 
 /** A running static server (the one `syllabus preview` uses). */
 export type StaticServer = RunningServer;
@@ -31,13 +33,34 @@ export const CHROMIUM_ARGS: readonly string[] = [
 ];
 
 /**
+ * The Chromium executable test/global-setup.ts found or installed, once it has; throws its
+ * message when there is none.
+ */
+export async function chromiumPath(): Promise<string> {
+  const url = inject('chromiumUrl');
+  if (!url) throw new Error('No Chromium was provided: run the browser tests as the e2e project of vitest.config.ts, whose global setup provides it.');
+  // node:http, not fetch: an install may take longer than fetch waits for an answer's headers.
+  const body = await new Promise<string>((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  const answer = JSON.parse(body) as ChromiumAnswer;
+  if ('error' in answer) throw new Error(answer.error);
+  return answer.file;
+}
+
+/**
  * Launches headless Chromium, the one test/global-setup.ts provides. Playwright gives each launch
  * a fresh temporary profile (user-data dir) and deletes it on `browser.close()`.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = inject('chromium');
-  if (!executablePath) throw new Error('No Chromium was provided: run the tests through vitest.config.ts, whose globalSetup provides it.');
-  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+  return chromium.launch({ executablePath: await chromiumPath(), args: [...CHROMIUM_ARGS] });
 }
 
 /** One accessibility problem axe found, with the elements it concerns. */

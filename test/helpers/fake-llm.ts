@@ -15,10 +15,11 @@ export interface LlmRequest {
 }
 
 /**
- * How to answer a request: a summary text (a 200 in the chat-completions format), a raw answer,
- * or `'drop'`: close the connection without answering.
+ * How to answer a request: a summary text (a 200 in the chat-completions format), a raw answer
+ * (sent `delayMs` after `after` resolves, if given), `{ drop: true }`: close the connection without
+ * answering, or `{ hang: true }`: never answer (the server drops the connection when it closes).
  */
-export type LlmAnswer = string | 'drop' | { status?: number; body: string; delayMs?: number };
+export type LlmAnswer = string | { drop: true } | { hang: true } | { status?: number; body: string; delayMs?: number; after?: Promise<unknown> };
 
 /** A running fake server. */
 export interface FakeLlm {
@@ -54,18 +55,24 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       const request = { subject, body, authorization: req.headers.authorization };
       requests.push(request);
       const answer = answerOf(request);
-      if (answer === 'drop') {
+      if (typeof answer === 'object' && 'drop' in answer) {
         inFlight--;
         req.socket.destroy();
         return;
       }
-      const { status = 200, body: text, delayMs = 20 } = typeof answer === 'string' ? { body: completion(answer) } : answer;
-      setTimeout(() => {
-        inFlight--;
-        if (res.destroyed) return;
-        res.writeHead(status, { 'content-type': text.startsWith('<') ? 'text/html' : 'application/json' });
-        res.end(text);
-      }, delayMs);
+      if (typeof answer === 'object' && 'hang' in answer) {
+        res.on('close', () => inFlight--);
+        return;
+      }
+      const { status = 200, body: text, delayMs = 20, after } = typeof answer === 'string' ? { body: completion(answer) } : answer;
+      void Promise.resolve(after).then(() =>
+        setTimeout(() => {
+          inFlight--;
+          if (res.destroyed) return;
+          res.writeHead(status, { 'content-type': text.startsWith('<') ? 'text/html' : 'application/json' });
+          res.end(text);
+        }, delayMs),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const copies: string[] = [];
 
@@ -28,4 +29,51 @@ export function prepareFixture(fixture: string): string {
 /** Removes every copy {@link prepareFixture} made. */
 export function removeFixtureCopies(): void {
   for (const copy of copies.splice(0)) fs.rmSync(copy, { recursive: true, force: true });
+}
+
+/** Where the fixtures are. */
+export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+
+/** One case of a fixture: the folder `test/fixtures/<fixture>/cases/<name>/`. */
+export interface FixtureCase {
+  name: string;
+  folder: string;
+  /** The CLI arguments of its `args` file. */
+  args: string[];
+  /** The exit code of its `exit` file, else 0. */
+  exit: number;
+}
+
+/** The names of the fixtures that have cases, sorted. */
+export function fixtureNames(): string[] {
+  return fs
+    .readdirSync(FIXTURES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(FIXTURES, entry.name, 'cases')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The cases of a fixture, sorted by name. */
+export function readCases(fixture: string): FixtureCase[] {
+  const casesFolder = path.join(fixture, 'cases');
+  return fs
+    .readdirSync(casesFolder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const folder = path.join(casesFolder, name);
+      const args = JSON.parse(fs.readFileSync(path.join(folder, 'args'), 'utf8')) as string[];
+      return { name, folder, args, exit: Number((readOptional(path.join(folder, 'exit')) ?? '0').trim()) };
+    });
+}
+
+/** Whether the arguments name a config file. */
+export function namesConfig(args: readonly string[]): boolean {
+  return args.some((arg) => arg === '--config' || arg === '-c' || arg.startsWith('--config='));
+}
+
+/** Reads a case file, or undefined when it does not exist. */
+export function readOptional(file: string): string | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 }

@@ -1,8 +1,10 @@
-/** Runs the real `syllabus` bin as a child process, as a user would. */
+/** Runs the real `syllabus` bin as a child process, as a user would, or its command line in this process. */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CommandIo } from '../../src/cli/io.ts';
+import { main } from '../../src/cli/main.ts';
 
 /** The project root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,6 +59,29 @@ export function runCliAsync(args: readonly string[], options: { cwd?: string; en
       resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8'), code: code ?? -1 });
     });
   });
+}
+
+/**
+ * Runs `syllabus <args>` in this process: the command line's own `main` (src/cli/main.ts), given
+ * what the bin gives it (the folder, the environment of `userEnv` plus `env`, no terminal), its
+ * output collected as the bin writes it. For a comparison whose other side runs the real bin: the
+ * same command, without the cost of starting a process.
+ */
+export async function runCliInProcess(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    cwd: options.cwd ?? ROOT,
+    env: { ...userEnv(), ...options.env },
+    out: (text) => {
+      if (text !== '') stdout += `${text}\n`;
+    },
+    err: (line) => {
+      stderr += `${line}\n`;
+    },
+  };
+  const code = await main([...args], io);
+  return { stdout, stderr, code };
 }
 
 /** The machine's own Node (older than the project's), found on PATH outside node_modules. */

@@ -20,6 +20,11 @@ const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
 /** 128 MiB of zeros, compressed: twice the largest limit, in about 130 kB. */
 const ZEROS = 128 * MiB;
+/**
+ * The request timeout of these reads: longer than any test may run, so that only the size limit
+ * can end one (reading 64 MiB on a busy machine may take longer than the default timeout).
+ */
+const NO_TIMEOUT_MS = 600_000;
 
 let gzipBomb: Buffer;
 let deflateBomb: Buffer;
@@ -181,7 +186,7 @@ describe('the limit of each kind of file', () => {
     let peak = before;
     const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
     try {
-      await expect(openRemoteSite(site.url).index()).rejects.toThrow(
+      await expect(openRemoteSite(site.url, { timeoutMs: NO_TIMEOUT_MS }).index()).rejects.toThrow(
         `${site.url}kb/index.json is larger than 67108864 bytes, the most syllabus reads of a catalog. Check the --remote URL: it must be the root address of a site built by syllabus. Files this large are not read from a site: read the knowledge base from its source files (--config) instead.`,
       );
     } finally {
@@ -221,6 +226,9 @@ describe('through the CLI: one line naming the URL and the limit, exit 1', () =>
   });
   afterAll(() => site.close());
 
+  /** `syllabus <args> --remote <the site>`, with no timeout to race the size limit. */
+  const remote = (args: string[]) => runCliAsync([...args, '--remote', site.url], { env: { SYLLABUS_REMOTE_TIMEOUT_MS: String(NO_TIMEOUT_MS) } });
+
   const tooLarge = (path: string, limit: number, what: string) => ({
     code: 1,
     stdout: '',
@@ -229,27 +237,27 @@ describe('through the CLI: one line naming the URL and the limit, exit 1', () =>
 
   it('the baseline: the site answers', async () => {
     target = undefined;
-    expect(await runCliAsync(['learn', 't', 'a', '--remote', site.url])).toEqual({ code: 0, stdout: 'Alpha\n', stderr: '' });
-    expect(await runCliAsync(['find', 'alpha', '--remote', site.url])).toEqual({ code: 0, stdout: '- t/a (**a**)\n', stderr: '' });
+    expect(await remote(['learn', 't', 'a'])).toEqual({ code: 0, stdout: 'Alpha\n', stderr: '' });
+    expect(await remote(['find', 'alpha'])).toEqual({ code: 0, stdout: '- t/a (**a**)\n', stderr: '' });
   });
 
   it('a catalog bomb', async () => {
     target = { path: '/kb/index.json', reply: 'bomb' };
-    expect(await runCliAsync(['learn', 't', 'a', '--remote', site.url])).toEqual(tooLarge('/kb/index.json', 64 * MiB, 'catalog'));
+    expect(await remote(['learn', 't', 'a'])).toEqual(tooLarge('/kb/index.json', 64 * MiB, 'catalog'));
   });
 
   it('a subject file bomb', async () => {
     target = { path: '/kb/subjects/t/a.json', reply: 'bomb' };
-    expect(await runCliAsync(['learn', 't', 'a', '--remote', site.url])).toEqual(tooLarge('/kb/subjects/t/a.json', 16 * MiB, 'subject file'));
+    expect(await remote(['learn', 't', 'a'])).toEqual(tooLarge('/kb/subjects/t/a.json', 16 * MiB, 'subject file'));
   });
 
   it('a knowledge file that never ends', async () => {
     target = { path: '/kb/knowledge.json', reply: 'forever' };
-    expect(await runCliAsync(['prompt', '--remote', site.url])).toEqual(tooLarge('/kb/knowledge.json', 16 * MiB, 'knowledge file'));
+    expect(await remote(['prompt'])).toEqual(tooLarge('/kb/knowledge.json', 16 * MiB, 'knowledge file'));
   });
 
   it('a keywords file bomb', async () => {
     target = { path: '/kb/keywords.json', reply: 'bomb' };
-    expect(await runCliAsync(['find', 'alpha', '--remote', site.url])).toEqual(tooLarge('/kb/keywords.json', 64 * MiB, 'keywords file'));
+    expect(await remote(['find', 'alpha'])).toEqual(tooLarge('/kb/keywords.json', 64 * MiB, 'keywords file'));
   });
 });

@@ -1,5 +1,5 @@
 /** `openRemoteView`: the knowledge view the agent server and `--remote` read a published site through. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEARN_PARAMETERS } from '../../src/kb/index.ts';
 import { RemoteError } from '../../src/remote/fetch-json.ts';
 import { openRemoteView } from '../../src/remote/remote-view.ts';
@@ -69,12 +69,20 @@ describe('openRemoteView', () => {
 
   it('fetches them again once the cache period is over', async () => {
     const site = await serve();
-    const source = openRemoteView(site.url, { cacheMs: 50 });
-    await source.learn({ topic: 't' });
-    await source.learn({ topic: 't' });
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    await source.learn({ topic: 't' });
-    expect(site.requests).toEqual(['/kb/index.json', '/kb/index.json']);
+    // The clock moves only when the test moves it, however long the requests take.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const source = openRemoteView(site.url, { cacheMs: 50 });
+      await source.learn({ topic: 't' });
+      vi.advanceTimersByTime(49);
+      await source.learn({ topic: 't' });
+      expect(site.requests).toEqual(['/kb/index.json']);
+      vi.advanceTimersByTime(31);
+      await source.learn({ topic: 't' });
+      expect(site.requests).toEqual(['/kb/index.json', '/kb/index.json']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not keep a failure: the next call asks again', async () => {

@@ -51,7 +51,7 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     case '/plain':
       return send(200, { 'content-type': 'text/plain' }, 'Just text.\n');
     case '/slow':
-      setTimeout(() => send(200, { 'content-type': 'text/plain' }, 'late'), 2000);
+      // Never answered: only the timeout can end this request (the server drops it at the end).
       return;
     case '/big':
       // Streamed without a length: the bound is enforced while reading.
@@ -102,7 +102,7 @@ afterAll(() => {
   server.close();
 });
 
-function configOf(links: string[], sources = 'allow_private = true\ntimeout_seconds = 0.5\nmax_bytes = 4096'): { config: SyllabusConfig; cacheDir: string; links: string } {
+function configOf(links: string[], sources = 'allow_private = true\ntimeout_seconds = 5\nmax_bytes = 4096'): { config: SyllabusConfig; cacheDir: string; links: string } {
   const toml = `[kb.sources]\n${sources}\n\n[kb.topic.web]\nsubjects = "web"\n`;
   const root = makeTree({ 'kb.toml': toml, 'web/links.txt': `${links.join('\n')}\n` });
   const { config, diagnostics } = loadConfig([{ file: path.join(root, 'kb.toml'), text: toml }]);
@@ -155,15 +155,13 @@ describe('fetching URL sources', () => {
   it('reports each failure at its links.txt line with what happened and how to fix it, and goes on without the page', async () => {
     const urls = ['/slow', '/big', '/big-declared', '/to-file', '/to-ftp', '/loop', '/missing', '/broken', '/image', '/moved'].map((p) => `${base}${p}`);
     const { config, cacheDir, links } = configOf(urls);
-    const started = performance.now();
     const fetched = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T1 });
-    expect(performance.now() - started).toBeLessThan(1900);
     expect(describeFetchedSources(fetched.counts)).toBe('10 URLs: 1 fetched, 0 not modified, 9 failed (no cached copies)');
     expect([...fetched.documents.keys()]).toEqual([`${base}/moved`]);
     const without = 'The build goes on without it: topic "web" has no subject for it until a fetch succeeds.';
     expect(fetched.diagnostics.map((d) => [d.kind, d.code, d.file, d.line, d.message])).toEqual(
       [
-        `${base}/slow could not be fetched: it took longer than 0.5 s (kb.sources.timeout_seconds). ${without} Check that the site is up, or raise timeout_seconds in [kb.sources].`,
+        `${base}/slow could not be fetched: it took longer than 5 s (kb.sources.timeout_seconds). ${without} Check that the site is up, or raise timeout_seconds in [kb.sources].`,
         `${base}/big could not be fetched: the page is larger than 4096 bytes (kb.sources.max_bytes). ${without} List a smaller page, or raise max_bytes in [kb.sources].`,
         `${base}/big-declared could not be fetched: the page is larger than 4096 bytes (kb.sources.max_bytes). ${without} List a smaller page, or raise max_bytes in [kb.sources].`,
         `${base}/to-file could not be fetched: it redirects to a file: URL (file:///etc/passwd), and only redirects to http:// and https:// are followed. ${without} List a page that is served over http(s).`,
