@@ -42,7 +42,10 @@ function generate(count: number): string {
     const folder = n < 2 ? 'pinned' : `group-${String(n % 50).padStart(2, '0')}`;
     const file = path.join(dir, topic, folder, `subject-${String(n).padStart(5, '0')}.md`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, `# Subject ${n} of ${topic}\n\nSome knowledge about item ${n}: what it is, who owns it and how to change it.\n\n## Details\n\n${'A line of detail. '.repeat(20)}\n`);
+    fs.writeFileSync(
+      file,
+      `# Subject ${n} of ${topic}\n\nSome knowledge about item ${n}: what it is, who owns it and how to change it.\n\n## Details\n\n${'A line of detail. '.repeat(20)}\n`,
+    );
   }
   return dir;
 }
@@ -95,15 +98,23 @@ export async function runAgentsBenchmark(): Promise<void> {
     const client = new Client({ name: 'syllabus-bench', version: '0.0.0' });
     await client.connect(transport);
     try {
-      const mcp = await timeCalls(async (i) => {
-        const result = await client.callTool({ name: 'learn', arguments: callArgs(i, count) });
-        if (result.isError) throw new Error(`learn over MCP failed: ${JSON.stringify(result.content)}`);
-      }, 5, CALLS);
+      const mcp = await timeCalls(
+        async (i) => {
+          const result = await client.callTool({ name: 'learn', arguments: callArgs(i, count) });
+          if (result.isError) throw new Error(`learn over MCP failed: ${JSON.stringify(result.content)}`);
+        },
+        5,
+        CALLS,
+      );
       console.log(describe('learn over MCP (one server, exact slug)', mcp));
-      const listing = await timeCalls(async (i) => {
-        const result = await client.callTool({ name: 'learn', arguments: { topic: `topic-${i % TOPICS}` } });
-        if (result.isError) throw new Error('listing over MCP failed');
-      }, 5, CALLS);
+      const listing = await timeCalls(
+        async (i) => {
+          const result = await client.callTool({ name: 'learn', arguments: { topic: `topic-${i % TOPICS}` } });
+          if (result.isError) throw new Error('listing over MCP failed');
+        },
+        5,
+        CALLS,
+      );
       console.log(describe('learn over MCP (listing of 2,000 subjects)', listing));
     } finally {
       await client.close();
@@ -113,10 +124,14 @@ export async function runAgentsBenchmark(): Promise<void> {
     try {
       const url = `${server.url}/`;
       const view = openRemoteView(url);
-      const remote = await timeCalls(async (i) => {
-        const outcome = await view.learn(callArgs(i, count));
-        if (!outcome.ok) throw new Error(`learn --remote failed: ${outcome.message}`);
-      }, 5, CALLS);
+      const remote = await timeCalls(
+        async (i) => {
+          const outcome = await view.learn(callArgs(i, count));
+          if (!outcome.ok) throw new Error(`learn --remote failed: ${outcome.message}`);
+        },
+        5,
+        CALLS,
+      );
       console.log(describe('learn --remote, in process (index cached)', remote));
       const processes: number[] = [];
       for (let i = 0; i < PROCESS_RUNS + 1; i++) {

@@ -96,7 +96,7 @@ function generate(): string {
   // Each planted duplicate copies an earlier subject's body with three words changed.
   for (let p = 0; p < PLANTED_DUPLICATES; p++) {
     const words = bodies[p * 7]!.split(' ');
-    for (let c = 0; c < 3; c++) words[Math.floor(next() * words.length)] = `planted${String.fromCharCode(97 + p % 26)}${String.fromCharCode(97 + c)}`;
+    for (let c = 0; c < 3; c++) words[Math.floor(next() * words.length)] = `planted${String.fromCharCode(97 + (p % 26))}${String.fromCharCode(97 + c)}`;
     bodies[SUBJECTS - 1 - p] = words.join(' ');
   }
   for (let i = 0; i < SUBJECTS; i++) {
@@ -121,7 +121,11 @@ function generate(): string {
 /** Copies the tldr pages into `dir/pages` and writes `dir/kb.toml`, one topic per platform. */
 function prepareTldr(corpus: string, dir: string): number {
   fs.cpSync(corpus, path.join(dir, 'pages'), { recursive: true });
-  const platforms = fs.readdirSync(path.join(dir, 'pages'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const platforms = fs
+    .readdirSync(path.join(dir, 'pages'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   let toml = '[site]\ntitle = "tldr"\n';
   for (const platform of platforms) toml += `\n[kb.topic.${platform}]\ntitle = ${JSON.stringify(`tldr pages: ${platform}`)}\nsubjects = ${JSON.stringify(`pages/${platform}`)}\n`;
   fs.writeFileSync(path.join(dir, 'kb.toml'), toml);
@@ -154,8 +158,14 @@ function timeCheck(dir: string, runs: number): { ms: number[]; codes: Map<string
 }
 
 function describeRun(label: string, subjects: number, { ms, codes, exit }: ReturnType<typeof timeCheck>): void {
-  const found = [...codes.entries()].sort().map(([code, count]) => `${count} ${code}`).join(', ') || 'nothing';
-  console.log(`${label.padEnd(38)} ${subjects.toLocaleString('en')} subjects  median ${(median(ms) / 1000).toFixed(2)} s  (min ${(Math.min(...ms) / 1000).toFixed(2)}, max ${(Math.max(...ms) / 1000).toFixed(2)}, ${ms.length} runs); exit ${exit}; found ${found}`);
+  const found =
+    [...codes.entries()]
+      .sort()
+      .map(([code, count]) => `${count} ${code}`)
+      .join(', ') || 'nothing';
+  console.log(
+    `${label.padEnd(38)} ${subjects.toLocaleString('en')} subjects  median ${(median(ms) / 1000).toFixed(2)} s  (min ${(Math.min(...ms) / 1000).toFixed(2)}, max ${(Math.max(...ms) / 1000).toFixed(2)}, ${ms.length} runs); exit ${exit}; found ${found}`,
+  );
 }
 
 function timed<T>(run: () => T): { value: T; ms: number } {
@@ -190,7 +200,9 @@ async function timeChecksInProcess(dir: string): Promise<void> {
 /** Runs the `check` benchmark and prints its figures; throws when a `check` run fails. */
 export async function runCheckBenchmark(): Promise<void> {
   const runs = runsPerMeasurement();
-  console.log(`check: whole syllabus check --json processes, ${runs} runs each (after one uncounted run); Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores`);
+  console.log(
+    `check: whole syllabus check --json processes, ${runs} runs each (after one uncounted run); Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores`,
+  );
   const generated = generate();
   try {
     console.log(`  planted: ${PLANTED_DUPLICATES} near-duplicate pairs, ${PLANTED_BROKEN_LINKS} broken links, ${PLANTED_BROKEN_MENTIONS} broken mentions`);

@@ -30,7 +30,8 @@ const CHANGE_STEP = 100;
 
 /** The files under `dir`, relative to it, sorted by code point. */
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

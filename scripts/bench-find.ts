@@ -58,7 +58,11 @@ function describe(label: string, values: number[], unit = 'ms'): string {
 /** Copies the tldr pages into `dir/pages` and writes `dir/kb.toml`, one topic per platform. */
 function prepareTldr(corpus: string, dir: string): number {
   fs.cpSync(corpus, path.join(dir, 'pages'), { recursive: true });
-  const platforms = fs.readdirSync(path.join(dir, 'pages'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const platforms = fs
+    .readdirSync(path.join(dir, 'pages'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   let toml = '[site]\ntitle = "tldr"\n';
   for (const platform of platforms) toml += `\n[kb.topic.${platform}]\ntitle = ${JSON.stringify(`tldr pages: ${platform}`)}\nsubjects = ${JSON.stringify(`pages/${platform}`)}\n`;
   fs.writeFileSync(path.join(dir, 'kb.toml'), toml);
@@ -83,7 +87,9 @@ export async function runFindBenchmark(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-bench-find-'));
   try {
     const subjects = prepareTldr(TLDR_PAGES, dir);
-    console.log(`\nfind on the tldr corpus: ${subjects.toLocaleString('en')} subjects; Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores`);
+    console.log(
+      `\nfind on the tldr corpus: ${subjects.toLocaleString('en')} subjects; Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores`,
+    );
 
     const { config } = loadConfig(readConfigFiles(['kb.toml'], dir).configTexts);
     const kb = openKnowledgeBase(config!);
@@ -101,7 +107,11 @@ export async function runFindBenchmark(): Promise<void> {
     }
     console.log(describe('ranking one query, in process (target < 10 ms)', ranking));
     for (const query of ['tar', 'extract an archive']) {
-      console.log(`    ${JSON.stringify(query)}: ${rankSubjects(entries, query, { limit: 3 }).map((r) => `${r.topic}/${r.slug} ${r.score}`).join(', ')}`);
+      console.log(
+        `    ${JSON.stringify(query)}: ${rankSubjects(entries, query, { limit: 3 })
+          .map((r) => `${r.topic}/${r.slug} ${r.score}`)
+          .join(', ')}`,
+      );
     }
 
     // The first find fills the memo of tokens and summaries in .syllabus-cache/; the next ones reuse it.
@@ -124,10 +134,14 @@ export async function runFindBenchmark(): Promise<void> {
       const t = process.hrtime.bigint();
       await client.callTool({ name: 'find', arguments: { query: 'tar' } });
       console.log(`  find over MCP, first call (the server builds its catalog)  ${(Number(process.hrtime.bigint() - t) / 1e6).toFixed(0)} ms`);
-      const mcp = await timeCalls(async (i) => {
-        const result = await client.callTool({ name: 'find', arguments: { query: QUERIES[i % QUERIES.length]! } });
-        if (result.isError) throw new Error(`find over MCP failed: ${JSON.stringify(result.content)}`);
-      }, QUERIES.length, CALLS);
+      const mcp = await timeCalls(
+        async (i) => {
+          const result = await client.callTool({ name: 'find', arguments: { query: QUERIES[i % QUERIES.length]! } });
+          if (result.isError) throw new Error(`find over MCP failed: ${JSON.stringify(result.content)}`);
+        },
+        QUERIES.length,
+        CALLS,
+      );
       console.log(describe('find over MCP (one server, after the first call)', mcp));
     } finally {
       await client.close();
@@ -142,10 +156,14 @@ export async function runFindBenchmark(): Promise<void> {
     try {
       const url = `${server.url}/`;
       const view = openRemoteView(url);
-      const remote = await timeCalls(async (i) => {
-        const outcome = await view.find({ query: QUERIES[i % QUERIES.length]! });
-        if (!outcome.ok) throw new Error(`find --remote failed: ${outcome.message}`);
-      }, QUERIES.length, CALLS);
+      const remote = await timeCalls(
+        async (i) => {
+          const outcome = await view.find({ query: QUERIES[i % QUERIES.length]! });
+          if (!outcome.ok) throw new Error(`find --remote failed: ${outcome.message}`);
+        },
+        QUERIES.length,
+        CALLS,
+      );
       console.log(describe('find --remote, in process (site files cached)', remote));
       const processes: number[] = [];
       for (let i = 0; i <= runs; i++) {

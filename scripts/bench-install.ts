@@ -48,7 +48,9 @@ export function runInstallBenchmark(): void {
     fs.writeFileSync(path.join(team, 'package.json'), '{ "name": "team", "private": true }\n');
     exec('npm', ['install', '--save-dev', '--no-audit', '--no-fund', path.join(dir, pack.filename)], team);
     console.log('\nThe installed package');
-    console.log(`tarball ${megabytes(pack.size)} (${pack.entryCount} files, ${megabytes(pack.unpackedSize)} unpacked); installed with its dependencies: ${megabytes(sizeOf(path.join(team, 'node_modules')))}`);
+    console.log(
+      `tarball ${megabytes(pack.size)} (${pack.entryCount} files, ${megabytes(pack.unpackedSize)} unpacked); installed with its dependencies: ${megabytes(sizeOf(path.join(team, 'node_modules')))}`,
+    );
 
     const bin = path.join(team, 'node_modules', 'syllabus-kb', 'bin', 'syllabus.js');
     const learn = [bin, 'learn', 'guide', 'getting-started', '--config', path.join(team, 'node_modules', 'syllabus-kb', 'content', 'kb.toml')];

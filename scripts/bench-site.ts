@@ -247,7 +247,9 @@ async function benchmark(corpus: string): Promise<Figures> {
     const full = prepareSite(corpus, path.join(scratch, 'full'), 1);
     const quarter = prepareSite(corpus, path.join(scratch, 'quarter'), QUARTER_STEP);
     const useCache = cliTakesCache(scratch);
-    console.log(`Site build: ${corpus}, ${full.subjects} subjects in ${full.topics} topics (quarter: ${quarter.subjects}); ${runs === 1 ? '1 run' : `${runs} runs, median,`} per scenario`);
+    console.log(
+      `Site build: ${corpus}, ${full.subjects} subjects in ${full.topics} topics (quarter: ${quarter.subjects}); ${runs === 1 ? '1 run' : `${runs} runs, median,`} per scenario`,
+    );
     console.log(`Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores; in ${scratch}`);
     if (!useCache) console.log('note: this CLI rejects --cache, so the builds run without it and the cache is whatever the CLI keeps itself (not emptied here).');
     if (!fs.existsSync(TIME)) console.log(`note: no ${TIME}, so peak memory is not measured.`);
@@ -274,7 +276,9 @@ function printFigures({ full, quarter, scenarios }: Figures): void {
   console.log(`no-change / full:     ${(time(noChange) / time(fullBuild)).toFixed(2)}×`);
   console.log(`one-subject / full:   ${(time(oneSubject) / time(fullBuild)).toFixed(2)}×   (edited ${full.edited})`);
   const scaling = time(fullBuild) / time(quarterBuild);
-  console.log(`full / quarter:       ${scaling.toFixed(2)}×   for ${(full.subjects / quarter.subjects).toFixed(2)}× the subjects (target ≤ ${SCALING_TARGET}×: ${scaling <= SCALING_TARGET ? 'met' : 'missed'})`);
+  console.log(
+    `full / quarter:       ${scaling.toFixed(2)}×   for ${(full.subjects / quarter.subjects).toFixed(2)}× the subjects (target ≤ ${SCALING_TARGET}×: ${scaling <= SCALING_TARGET ? 'met' : 'missed'})`,
+  );
   const peaks = all.flatMap((s) => s.runs.map((r) => r.rssMb)).filter((p) => p !== undefined);
   if (peaks.length > 0) {
     const peak = Math.max(...peaks);

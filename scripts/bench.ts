@@ -27,10 +27,7 @@ const RUNS = 15;
 
 function generate(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-bench-'));
-  fs.writeFileSync(
-    path.join(dir, 'kb.toml'),
-    `[kb.topic.big]\ntitle = "Big"\nintroduction = "Ten thousand subjects."\nsubjects = "big"\nlearned = ["pinned/*"]\n`,
-  );
+  fs.writeFileSync(path.join(dir, 'kb.toml'), `[kb.topic.big]\ntitle = "Big"\nintroduction = "Ten thousand subjects."\nsubjects = "big"\nlearned = ["pinned/*"]\n`);
   for (let i = 0; i < SUBJECTS; i++) {
     const folder = i < 5 ? 'pinned' : `group-${String(i % 50).padStart(2, '0')}`;
     const file = path.join(dir, 'big', folder, `subject-${String(i).padStart(5, '0')}.md`);

@@ -17,10 +17,7 @@ export async function ensureChromium(): Promise<string> {
   const fromEnv = process.env['CHROMIUM_PATH'];
   if (fromEnv) {
     if (fs.existsSync(fromEnv)) return fromEnv;
-    throw new Error(
-      `CHROMIUM_PATH is set to "${fromEnv}", but there is no file there. ` +
-        `Point it at a Chromium executable, or unset it to use ${SYSTEM_CHROMIUM}.`,
-    );
+    throw new Error(`CHROMIUM_PATH is set to "${fromEnv}", but there is no file there. ` + `Point it at a Chromium executable, or unset it to use ${SYSTEM_CHROMIUM}.`);
   }
   if (fs.existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
 

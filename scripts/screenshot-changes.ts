@@ -26,7 +26,7 @@ function editHead(dir: string): void {
     fs.writeFileSync(full, change(fs.readFileSync(full, 'utf8')));
   };
   edit('guide/getting-started.md', (text) =>
-    text.replace(/\n## /, '\n## Before you start\n\nYou need Node.js 20 or later and a git repository that holds your team\'s knowledge.\n\n## '),
+    text.replace(/\n## /, "\n## Before you start\n\nYou need Node.js 20 or later and a git repository that holds your team's knowledge.\n\n## "),
   );
   fs.writeFileSync(
     path.join(dir, 'guide', 'concepts', 'profiles.md'),
@@ -52,7 +52,10 @@ async function main(): Promise<void> {
     await run(process.execPath, [BIN, 'build', '--config', 'base/kb.toml', '--out', 'base-dist', '--cache', 'base-cache'], { cwd: work });
     await run(process.execPath, [BIN, 'build', '--config', 'head/kb.toml', '--out', 'preview', '--cache', 'head-cache', '--base', 'base-dist'], { cwd: work });
     const server = await serveStatic(path.join(work, 'preview'));
-    const browser = await chromium.launch({ executablePath: await ensureChromium(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({
+      executablePath: await ensureChromium(),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1, colorScheme: 'light' });
       await page.goto(`${server.url}/changes/`);

@@ -82,7 +82,7 @@ export function createAgentServer(view: KnowledgeAnswers, options: AgentServerOp
   });
 
   Protocol.prototype.setRequestHandler.call(server, ToolCallRequestSchema, async (request): Promise<CallToolResult> => {
-    const params = request.params as { name?: unknown; arguments?: unknown } | null | undefined;
+    const params = (request as { params?: { name?: unknown; arguments?: unknown } | null }).params;
     if (typeof params !== 'object' || params === null || typeof params.name !== 'string') {
       throw protocolError(ErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be the name of a tool ("learn" or "find").');
     }

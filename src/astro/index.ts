@@ -39,7 +39,7 @@ export default function syllabus(options: SyllabusOptions = {}): AstroIntegratio
     throw new Error(`syllabus({ config }) must name the knowledge base's kb.toml, e.g. syllabus({ config: './kb.toml' }) (got ${JSON.stringify(options.config)}).`);
   }
   const base = options.base ?? '/knowledge';
-  if (typeof base !== 'string' || !/^\/[A-Za-z0-9._~\/-]*$/.test(base) || base.split('/').includes('..')) {
+  if (typeof base !== 'string' || !/^\/[A-Za-z0-9._~/-]*$/.test(base) || base.split('/').includes('..')) {
     throw new Error(`syllabus({ base }) must be a path below the site's base, such as "/knowledge" (got ${JSON.stringify(options.base)}).`);
   }
   return createSyllabusIntegration({

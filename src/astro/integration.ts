@@ -137,7 +137,7 @@ function reloadOnEdit(server: DevServer, live: IntegrationSite, logger: AstroInt
     // subjects are `.`), only the sources and summaries a build brings.
     const holders = watched.filter((w) => inside(changed, w));
     const cached = cacheDir !== undefined && inside(changed, cacheDir);
-    if (!holders.some((w) => !cached || inside(w, cacheDir!))) return;
+    if (!holders.some((w) => !cached || inside(w, cacheDir))) return;
     clearTimeout(pending);
     pending = setTimeout(() => {
       live.reset!();

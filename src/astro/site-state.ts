@@ -35,6 +35,7 @@ export function provideSiteAccess(key: string, access: SiteAccess): void {
 /** The site of integration `key`. */
 export function siteAccess(key: string): SiteAccess {
   const access = accesses.get(key);
-  if (!access) throw new Error(`Syllabus: no site is provided for integration "${key}". The pages of Syllabus run only with its integration (syllabus-kb/astro) in the same process.`);
+  if (!access)
+    throw new Error(`Syllabus: no site is provided for integration "${key}". The pages of Syllabus run only with its integration (syllabus-kb/astro) in the same process.`);
   return access;
 }

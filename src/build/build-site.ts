@@ -21,7 +21,20 @@ import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { staticFilesOf } from './endpoints.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { applyChanges, replaceFolder } from './output-folder.ts';
-import { buildManifest, codeFingerprint, digestPages, findUnstablePages, holdsBuild, planBuild, readBuildRecord, recordBuild, recordedDigests, unmarkBuild, unstablePagesWarning, type BuildPlan } from './plan.ts';
+import {
+  buildManifest,
+  codeFingerprint,
+  digestPages,
+  findUnstablePages,
+  holdsBuild,
+  planBuild,
+  readBuildRecord,
+  recordBuild,
+  recordedDigests,
+  unmarkBuild,
+  unstablePagesWarning,
+  type BuildPlan,
+} from './plan.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
 import { createMarkdownRenderer } from './render/markdown-renderer.ts';
 import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions } from './render/render-subjects.ts';
@@ -142,7 +155,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   warnings.push(...(summaries?.warnings ?? []));
   // Without [site] url, links stay relative and there is no sitemap; the build says so
   // (content/reference/configuration.md, "[site]").
-  if (!data.site.url) warnings.push(`${shown(firstConfig)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
+  if (!data.site.url)
+    warnings.push(`${shown(firstConfig)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
   for (const warning of warnings) options.reporter.warning(warning);
   if (sources.counts.urls > 0) {
     phases.push({ name: 'sources', text: describeFetchedSources(sources.counts), ms: sourcesMs });
@@ -195,7 +209,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // shards while Astro builds the others.
     const early =
       plan.mode === 'incremental'
-        ? await startSearchIndex({ dir: options.outDir, keys: searchKeys, previous: previous?.search, pending: new Set([...plan.pages].map((url) => url.slice(data.routes.base.length - 1))), perShard: options.searchShardPages })
+        ? await startSearchIndex({
+            dir: options.outDir,
+            keys: searchKeys,
+            previous: previous?.search,
+            pending: new Set([...plan.pages].map((url) => url.slice(data.routes.base.length - 1))),
+            perShard: options.searchShardPages,
+          })
         : undefined;
     const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data);
     let shownPages = 0;

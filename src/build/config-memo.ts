@@ -64,7 +64,10 @@ export function openConfigMemo(): ConfigMemo | undefined {
       return kept ? { configText, ...kept.result } : undefined;
     },
     set({ configText, file: tables, diagnostics }) {
-      entries = [{ file: configText.file, text: configText.text, result: { file: tables, diagnostics } }, ...entries.filter((e) => e.file !== configText.file)].slice(0, MEMO_ENTRIES);
+      entries = [{ file: configText.file, text: configText.text, result: { file: tables, diagnostics } }, ...entries.filter((e) => e.file !== configText.file)].slice(
+        0,
+        MEMO_ENTRIES,
+      );
       changed = true;
     },
     save() {

@@ -9,14 +9,24 @@ import { createHash } from 'node:crypto';
 import { CONFIG_SCHEMA_SITE_PATH } from '../kb/config/published-schema.ts';
 import { renderConfigSchema } from '../kb/config/schema.ts';
 import { type SubjectFile, renderEndpointSchemas } from '../kb/publish/endpoint-schemas.ts';
-import { buildKeywordsFile, buildKnowledgeFile, buildSiteIndex, buildSubjectFile, buildTopicFile, knowledgeJsonUrl, serializeEndpoint, topicJsonUrl } from '../kb/publish/endpoints.ts';
+import {
+  buildKeywordsFile,
+  buildKnowledgeFile,
+  buildSiteIndex,
+  buildSubjectFile,
+  buildTopicFile,
+  knowledgeJsonUrl,
+  serializeEndpoint,
+  topicJsonUrl,
+} from '../kb/publish/endpoints.ts';
 import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/publish/llms-text.ts';
 import { clientScripts } from './client-scripts.ts';
 import type { SiteData } from './site-data.ts';
 import type { StaticFile } from './static-file.ts';
 
 /** The site's icon. */
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#6f42c1"/><path d="M9 8h9a5 5 0 0 1 5 5v11H14a5 5 0 0 1-5-5z" fill="#fff"/></svg>\n';
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#6f42c1"/><path d="M9 8h9a5 5 0 0 1 5 5v11H14a5 5 0 0 1-5-5z" fill="#fff"/></svg>\n';
 
 /**
  * Every non-page file of the site: the machine endpoints (content/agents/endpoints.md), the JSON
@@ -83,5 +93,7 @@ export function staticFilesOf(data: SiteData): StaticFile[] {
 
 /** The key of a subject's JSON file: the file with its content replaced by the content's sha256. */
 function subjectFileKey(file: SubjectFile): string {
-  return `json:${createHash('sha1').update(JSON.stringify({ ...file, content: file.sha256 })).digest('hex')}`;
+  return `json:${createHash('sha1')
+    .update(JSON.stringify({ ...file, content: file.sha256 }))
+    .digest('hex')}`;
 }

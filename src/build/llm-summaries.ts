@@ -8,7 +8,17 @@ import fs from 'node:fs';
 import { writeCacheFile } from '../kb/files/cache-file.ts';
 import type { Catalog } from '../kb/catalog/catalog.ts';
 import type { SummariesConfig } from '../kb/config/schema.ts';
-import { type SummaryAnswer, type SummaryCandidate, type SummaryFailure, applySummaries, buildSummaryRequest, endsSummaryCalls, llmSummaryCandidates, parseSummaryResponse, summaryFailureMessages } from '../kb/summaries/llm-summary.ts';
+import {
+  type SummaryAnswer,
+  type SummaryCandidate,
+  type SummaryFailure,
+  applySummaries,
+  buildSummaryRequest,
+  endsSummaryCalls,
+  llmSummaryCandidates,
+  parseSummaryResponse,
+  summaryFailureMessages,
+} from '../kb/summaries/llm-summary.ts';
 import { settleBounded } from '../net/bounded-calls.ts';
 import { fetchBounded, fetchErrorCode } from '../net/fetch-bounded.ts';
 
@@ -94,7 +104,12 @@ export async function summarizeCatalog(catalog: Catalog, settings: SummariesConf
 
   const key = options.env[settings.api_key_env] || undefined;
   const groups = [...missing.values()];
-  const answers = await settleBounded(groups, settings.concurrency, (group) => requestSummary(group[0]!, settings, key), (answer) => !answer.ok && endsSummaryCalls(answer.failure));
+  const answers = await settleBounded(
+    groups,
+    settings.concurrency,
+    (group) => requestSummary(group[0]!, settings, key),
+    (answer) => !answer.ok && endsSummaryCalls(answer.failure),
+  );
   let written = 0;
   const failures: { failure: SummaryFailure; name: string }[] = [];
   const nameOf = options.nameOf ?? ((file: string) => file);
@@ -175,6 +190,7 @@ function failureOf(error: unknown): SummaryFailure {
   const code = fetchErrorCode(error);
   if (code !== undefined && code in UNREACHABLE) return { reason: 'unreachable', detail: UNREACHABLE[code]! };
   if (cause?.name === 'TimeoutError') return { reason: 'timeout' };
-  const detail = (code !== undefined ? (DROPPED[code] ?? code) : undefined) ?? (typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error));
+  const detail =
+    (code !== undefined ? (DROPPED[code] ?? code) : undefined) ?? (typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error));
   return { reason: 'network', detail };
 }

@@ -28,13 +28,12 @@ export interface BuildManifest {
 }
 
 /** What a build does. */
-export type BuildPlan =
-  | { mode: 'full' }
-  | { mode: 'none' }
-  | { mode: 'incremental'; pages: Set<string>; removedPages: string[]; files: Set<string>; removedFiles: string[] };
+export type BuildPlan = { mode: 'full' } | { mode: 'none' } | { mode: 'incremental'; pages: Set<string>; removedPages: string[]; files: Set<string>; removedFiles: string[] };
 
 function hash(value: unknown): string {
-  return createHash('sha1').update(typeof value === 'string' ? value : JSON.stringify(value)).digest('hex');
+  return createHash('sha1')
+    .update(typeof value === 'string' ? value : JSON.stringify(value))
+    .digest('hex');
 }
 
 /** The keys of the outputs of `data`, given the key of the code and settings (`source`). */
@@ -128,7 +127,9 @@ export function digestPages(dir: string, base: string, urls: Iterable<string>): 
   const digests: Record<string, string> = {};
   for (const url of urls) {
     try {
-      digests[url] = createHash('sha1').update(fs.readFileSync(path.join(dir, decodeURIComponent(url.slice(base.length)), 'index.html'))).digest('hex');
+      digests[url] = createHash('sha1')
+        .update(fs.readFileSync(path.join(dir, decodeURIComponent(url.slice(base.length)), 'index.html')))
+        .digest('hex');
     } catch {
       // Not built: nothing to compare.
     }

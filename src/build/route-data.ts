@@ -13,7 +13,6 @@ import { slugOf } from '../kb/subjects/slug.ts';
 /** Folders with at most this many listed subjects are listed on their subjects' pages. */
 export const SMALL_FOLDER = 25;
 
-
 /** A link with its label. */
 export interface NavLink {
   label: string;
@@ -145,7 +144,6 @@ export function folderOf(slug: string): string {
   return slash === -1 ? '' : slug.slice(0, slash);
 }
 
-
 function mediaOf(subject: CatalogSubject): SubjectMedia {
   if (subject.skipped === 'binary' && IMAGE_EXTENSIONS.has(slugOf(subject.path).extension)) return 'image';
   if (subject.skipped === 'binary' || subject.skipped === 'too-large') return 'download';
@@ -183,10 +181,7 @@ function folderNav(base: string, topic: string, subject: CatalogSubject, members
   return {
     slug,
     url: folderUrl(base, topic, slug),
-    siblings:
-      members.length <= SMALL_FOLDER
-        ? members.map((s) => ({ label: s.title, url: subjectUrl(base, topic, s.address), current: s === subject }))
-        : null,
+    siblings: members.length <= SMALL_FOLDER ? members.map((s) => ({ label: s.title, url: subjectUrl(base, topic, s.address), current: s === subject })) : null,
   };
 }
 

@@ -29,7 +29,9 @@ export function searchKeysOf(data: SiteData): Record<string, string> {
     // Hidden subjects and files without text are never searchable (content/guide/the-site.md, issue 3).
     if (s.hidden || s.skipped !== null) continue;
     const topic = route.breadcrumbs[0]!.label;
-    keys[route.url.slice(data.routes.base.length - 1)] = createHash('sha1').update(JSON.stringify([s.sha256, s.title, topic, s.format, s.language])).digest('hex');
+    keys[route.url.slice(data.routes.base.length - 1)] = createHash('sha1')
+      .update(JSON.stringify([s.sha256, s.title, topic, s.format, s.language]))
+      .digest('hex');
   }
   return keys;
 }

@@ -76,7 +76,10 @@ export async function prepareSiteData(config: SyllabusConfig, options: PrepareOp
   const diagnostics = sortDiagnostics([...(options.configDiagnostics ?? []), ...kb.diagnostics(), ...built.diagnostics]);
   const catalog = options.summarize && !hasContentErrors(diagnostics) ? await options.summarize(built.catalog, config) : built.catalog;
   const sourceRoot = path.dirname(path.resolve(config.files[0]!));
-  const history = readFileHistory(sourceRoot, catalog.topics.map((t) => t.dir));
+  const history = readFileHistory(
+    sourceRoot,
+    catalog.topics.map((t) => t.dir),
+  );
   const routes = buildSiteRoutes(catalog, site, history, sourceRoot);
   const byFile = new Map(catalog.topics.flatMap((t) => t.subjects.map((s) => [s.file, s] as const)));
   return {

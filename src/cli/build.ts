@@ -42,7 +42,11 @@ Exit codes: 0 built, 1 content errors or a failed build, 2 usage or configuratio
 
 /** Runs `build`; returns the exit code. */
 export async function buildCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, out: { type: 'string', short: 'o' }, cache: { type: 'string' }, base: { type: 'string' }, json: { type: 'boolean' } }, 'build');
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    { ...CONFIG_OPTION, out: { type: 'string', short: 'o' }, cache: { type: 'string' }, base: { type: 'string' }, json: { type: 'boolean' } },
+    'build',
+  );
   if (values.help) {
     io.out(BUILD_HELP);
     return 0;
@@ -78,9 +82,17 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     if (!(error instanceof BuildError)) throw error;
     if (error.kind === 'config') {
       // As every command reports configuration errors: one per line (exit 2).
-      throw new CliError(error.details[0] ?? error.message, 2, error.details.slice(1).map((line) => `error: ${line}`));
+      throw new CliError(
+        error.details[0] ?? error.message,
+        2,
+        error.details.slice(1).map((line) => `error: ${line}`),
+      );
     }
-    throw new CliError(error.message, 1, error.details.map((line) => `error: ${line}`));
+    throw new CliError(
+      error.message,
+      1,
+      error.details.map((line) => `error: ${line}`),
+    );
   }
   const { counts } = result;
   io.err(

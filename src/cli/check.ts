@@ -40,11 +40,7 @@ export function formatGithubAnnotation(diagnostic: Diagnostic, cwd: string): str
 
 /** Runs `check`; returns the exit code. */
 export async function checkCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    argv,
-    { ...CONFIG_OPTION, format: { type: 'string' }, strict: { type: 'boolean' }, json: { type: 'boolean' } },
-    'check',
-  );
+  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, format: { type: 'string' }, strict: { type: 'boolean' }, json: { type: 'boolean' } }, 'check');
   if (values.help) {
     io.out(CHECK_HELP);
     return 0;

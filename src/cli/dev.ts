@@ -42,7 +42,11 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
   const site = openLiveSite({ configFiles: files, cache, cwd: io.cwd });
   const base = normalizeBase(config.site.base);
   try {
-    const server = await startDevServer({ site, base, siteUrl: config.site.url, root: cache.devAstroRoot, cacheDir: cache.devAstro, cwd: io.cwd }, values.host ?? '127.0.0.1', port);
+    const server = await startDevServer(
+      { site, base, siteUrl: config.site.url, root: cache.devAstroRoot, cacheDir: cache.devAstro, cwd: io.cwd },
+      values.host ?? '127.0.0.1',
+      port,
+    );
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);

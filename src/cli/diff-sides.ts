@@ -22,10 +22,7 @@ import type { CommandIo } from './io.ts';
 import { failOnConfigErrors, openForCommand, warnContentErrors } from './knowledge-base-options.ts';
 
 /** What a side argument names. */
-export type DiffSideSpec =
-  | { kind: 'source'; arg: string; file: string }
-  | { kind: 'folder'; arg: string; dir: string }
-  | { kind: 'url'; arg: string; root: string };
+export type DiffSideSpec = { kind: 'source'; arg: string; file: string } | { kind: 'folder'; arg: string; dir: string } | { kind: 'url'; arg: string; root: string };
 
 /** Which side, for messages. */
 export type Which = 'base' | 'head';
@@ -71,10 +68,7 @@ export async function readDiffSides(baseArg: string, headArg: string, io: Comman
   if (!timeout.ok) throw usageError(timeout.message, 'diff');
   const base = await openDiffSide(specs.base, 'base', io, timeout.value);
   const head = await openDiffSide(specs.head, 'head', io, timeout.value);
-  const [baseSnapshot, headSnapshot] = await Promise.all([
-    base.load(subjectsToLoad(base.snapshot, head.snapshot)),
-    head.load(subjectsToLoad(head.snapshot, base.snapshot)),
-  ]);
+  const [baseSnapshot, headSnapshot] = await Promise.all([base.load(subjectsToLoad(base.snapshot, head.snapshot)), head.load(subjectsToLoad(head.snapshot, base.snapshot))]);
   return { base: baseSnapshot, head: headSnapshot };
 }
 
@@ -223,7 +217,9 @@ function folderReader(spec: Extract<DiffSideSpec, { kind: 'folder' }>, which: Wh
       const subject = readJson(file, SubjectFileSchema, 'subject file', incomplete(file));
       const actual = createHash('sha256').update(subject.content, 'utf8').digest('hex');
       if (subject.topic !== topic || subject.slug !== entry.slug || actual !== entry.sha256) {
-        throw new RemoteError(`${file} does not hold the subject ${JSON.stringify(`${topic}/${entry.slug}`)} that ${indexFile} lists (another subject, or a sha256 mismatch). The folder mixes builds; build it again.`);
+        throw new RemoteError(
+          `${file} does not hold the subject ${JSON.stringify(`${topic}/${entry.slug}`)} that ${indexFile} lists (another subject, or a sha256 mismatch). The folder mixes builds; build it again.`,
+        );
       }
       return subject.content;
     },

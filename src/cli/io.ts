@@ -4,9 +4,9 @@ export interface CommandIo {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Writes a result to stdout (a newline is added unless the text is empty). */
-  out(text: string): void;
+  out: (text: string) => void;
   /** Writes a message line to stderr. */
-  err(line: string): void;
+  err: (line: string) => void;
   /**
    * Shows `line` as the terminal's status line, redrawn in place (null clears it). Only on a
    * terminal, outside CI: elsewhere this is undefined and long work prints its phase lines alone.

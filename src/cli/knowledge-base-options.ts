@@ -34,7 +34,11 @@ export function readConfig(flags: readonly string[] | undefined, io: CommandIo):
 export function failOnConfigErrors(diagnostics: readonly Diagnostic[], io: CommandIo): void {
   if (!hasConfigErrors(diagnostics)) return;
   const lines = sortDiagnostics(diagnostics.filter((d) => d.kind === 'config-error')).map((d) => formatDiagnostic(d, io.cwd));
-  throw new CliError(lines[0]!, 2, lines.slice(1).map((l) => `error: ${l}`));
+  throw new CliError(
+    lines[0]!,
+    2,
+    lines.slice(1).map((l) => `error: ${l}`),
+  );
 }
 
 /** Reads the config for a command; configuration errors throw (exit 2). */

@@ -51,7 +51,7 @@ export function requestOf(values: KnowledgeValues): KnowledgeRequest {
 export interface CommandView {
   view: KnowledgeView;
   /** Prints the content errors met so far as warnings (local files; a site has none to report). */
-  reportContentErrors(): void;
+  reportContentErrors: () => void;
 }
 
 /**

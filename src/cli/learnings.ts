@@ -4,8 +4,27 @@ import { plural } from '../kb/diagnostics/diagnostics.ts';
 import { writeFileAtomically } from '../kb/files/atomic-write.ts';
 import { readLearningsFile } from '../kb/learnings/file.ts';
 import { type HeldLock, LOCK_STALE_MS, LOCK_TIMEOUT_VARIABLE, LOCK_WAIT_MS, lockWaitFromEnv, withLearningsLock } from '../kb/learnings/lock.ts';
-import { DEFAULT_PRUNE_MAX_AGE_DAYS, type NewLearning, PRUNE_CONFIDENCE_BELOW, type PruneRules, addLearning, learningsStats, newLearningId, pruneLearnings, pruneRules } from '../kb/learnings/rules.ts';
-import { LEARNING_CATEGORIES, type Learning, type LearningCategory, type LearningsStore, MAX_LEARNING_KEYWORDS, describeEntryProblems, emptyLearningsStore, serializeLearningsStore } from '../kb/learnings/store.ts';
+import {
+  DEFAULT_PRUNE_MAX_AGE_DAYS,
+  type NewLearning,
+  PRUNE_CONFIDENCE_BELOW,
+  type PruneRules,
+  addLearning,
+  learningsStats,
+  newLearningId,
+  pruneLearnings,
+  pruneRules,
+} from '../kb/learnings/rules.ts';
+import {
+  LEARNING_CATEGORIES,
+  type Learning,
+  type LearningCategory,
+  type LearningsStore,
+  MAX_LEARNING_KEYWORDS,
+  describeEntryProblems,
+  emptyLearningsStore,
+  serializeLearningsStore,
+} from '../kb/learnings/store.ts';
 import { formatConfidence, learningSlug } from '../kb/learnings/subjects.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
@@ -106,7 +125,8 @@ interface Target {
 function parseNow(value: string | undefined): Date {
   if (value === undefined) return new Date();
   const time = Date.parse(value);
-  if (!/^\d{4}-\d\d-\d\dT/.test(value) || Number.isNaN(time)) throw usageError(`--now must be an ISO 8601 time like 2024-01-10T08:00:00.000Z (got ${JSON.stringify(value)}).`, 'learnings');
+  if (!/^\d{4}-\d\d-\d\dT/.test(value) || Number.isNaN(time))
+    throw usageError(`--now must be an ISO 8601 time like 2024-01-10T08:00:00.000Z (got ${JSON.stringify(value)}).`, 'learnings');
   return new Date(time);
 }
 
@@ -181,7 +201,7 @@ async function addAction(target: Target, values: Values, now: Date, io: CommandI
     throw usageError(`--category must be one of ${LEARNING_CATEGORIES.join(', ')} (got ${JSON.stringify(category)}).`, 'learnings');
   }
   const content = values.content;
-  if (content === undefined || content.trim() === '') throw usageError('learnings add needs --content with the learning\'s text.', 'learnings');
+  if (content === undefined || content.trim() === '') throw usageError("learnings add needs --content with the learning's text.", 'learnings');
   if (values.keyword && values.keyword.length > MAX_LEARNING_KEYWORDS) {
     throw usageError(`at most ${MAX_LEARNING_KEYWORDS} --keyword values (got ${values.keyword.length}).`, 'learnings');
   }
@@ -214,7 +234,16 @@ function addToStore(target: Target, input: NewLearning, values: Values, now: Dat
       io.out(
         JSON.stringify(
           outcome.reason === 'duplicate'
-            ? { added: false, reason: 'duplicate', duplicateOf: { slug: learningSlug(outcome.duplicate.learning), id: outcome.duplicate.learning.id, shared: outcome.duplicate.shared, union: outcome.duplicate.union } }
+            ? {
+                added: false,
+                reason: 'duplicate',
+                duplicateOf: {
+                  slug: learningSlug(outcome.duplicate.learning),
+                  id: outcome.duplicate.learning.id,
+                  shared: outcome.duplicate.shared,
+                  union: outcome.duplicate.union,
+                },
+              }
             : { added: false, reason: 'id-taken', id: outcome.id },
           null,
           2,
@@ -222,7 +251,8 @@ function addToStore(target: Target, input: NewLearning, values: Values, now: Dat
       );
       return 1;
     }
-    if (outcome.reason === 'id-taken') throw new CliError(`not added: ${target.given} already has a learning with id ${JSON.stringify(outcome.id)}. Choose another --id, or leave --id out.`, 1);
+    if (outcome.reason === 'id-taken')
+      throw new CliError(`not added: ${target.given} already has a learning with id ${JSON.stringify(outcome.id)}. Choose another --id, or leave --id out.`, 1);
     const { learning, shared, union } = outcome.duplicate;
     throw new CliError(
       `not added: it duplicates ${learningSlug(learning)} in ${target.given} (their contents share ${shared} of the ${union} words they use, a Jaccard similarity over 0.8). Update that learning instead, or say what is new.`,
@@ -249,7 +279,8 @@ function statsAction(target: Target, store: LearningsStore, rules: PruneRules, v
   if (stats.mostUsed.length === 0) lines.push('Most used: none');
   else {
     lines.push('Most used:');
-    for (const l of stats.mostUsed) lines.push(`- ${learningSlug(l)}: used ${plural(l.usedCount, 'time')}, ${l.successCount} successful, confidence ${formatConfidence(l.confidence)}`);
+    for (const l of stats.mostUsed)
+      lines.push(`- ${learningSlug(l)}: used ${plural(l.usedCount, 'time')}, ${l.successCount} successful, confidence ${formatConfidence(l.confidence)}`);
   }
   lines.push(`Prunable: ${stats.prunable} (${pruneCriteria(rules)})`);
   io.out(lines.join('\n'));
@@ -273,7 +304,14 @@ function pruneAction(target: Target, store: LearningsStore, rules: PruneRules, v
 
 /** What a learning's use is, for `stats --json`. */
 function usageOf(learning: Learning): Record<string, unknown> {
-  return { slug: learningSlug(learning), id: learning.id, category: learning.category, usedCount: learning.usedCount, successCount: learning.successCount, confidence: learning.confidence };
+  return {
+    slug: learningSlug(learning),
+    id: learning.id,
+    category: learning.category,
+    usedCount: learning.usedCount,
+    successCount: learning.successCount,
+    confidence: learning.confidence,
+  };
 }
 
 function pruneCriteria(rules: PruneRules): string {

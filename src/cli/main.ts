@@ -16,17 +16,26 @@ interface CommandEntry {
 }
 
 const COMMANDS: Record<string, CommandEntry> = {
-  init: { summary: 'set this folder up: kb.toml, a first topic, scripts and workflows', load: async () => import('./init.ts').then((m) => ({ run: m.initCommand, help: m.INIT_HELP })) },
+  init: {
+    summary: 'set this folder up: kb.toml, a first topic, scripts and workflows',
+    load: async () => import('./init.ts').then((m) => ({ run: m.initCommand, help: m.INIT_HELP })),
+  },
   learn: { summary: "the learn tool's result for a topic and patterns", load: async () => import('./learn.ts').then((m) => ({ run: m.learnCommand, help: m.LEARN_HELP })) },
   prompt: { summary: 'the <knowledge> section of the system prompt', load: async () => import('./prompt.ts').then((m) => ({ run: m.promptCommand, help: m.PROMPT_HELP })) },
-  schema: { summary: "the learn tool's parameters schema (--tool: its definition)", load: async () => import('./schema.ts').then((m) => ({ run: m.schemaCommand, help: m.SCHEMA_HELP })) },
+  schema: {
+    summary: "the learn tool's parameters schema (--tool: its definition)",
+    load: async () => import('./schema.ts').then((m) => ({ run: m.schemaCommand, help: m.SCHEMA_HELP })),
+  },
   check: { summary: 'validate the configuration and every subject', load: async () => import('./check.ts').then((m) => ({ run: m.checkCommand, help: m.CHECK_HELP })) },
   build: { summary: 'build the site and its endpoints into dist/', load: async () => import('./build.ts').then((m) => ({ run: m.buildCommand, help: m.BUILD_HELP })) },
   diff: { summary: 'what changed between two versions (kb.toml, dist/ or URL)', load: async () => import('./diff.ts').then((m) => ({ run: m.diffCommand, help: m.DIFF_HELP })) },
   find: { summary: 'the listed subjects that match a query, best first', load: async () => import('./find.ts').then((m) => ({ run: m.findCommand, help: m.FIND_HELP })) },
   dev: { summary: 'serve the site while you write', load: async () => import('./dev.ts').then((m) => ({ run: m.devCommand, help: m.DEV_HELP })) },
   preview: { summary: 'serve a built site', load: async () => import('./preview.ts').then((m) => ({ run: m.previewCommand, help: m.PREVIEW_HELP })) },
-  learnings: { summary: 'maintain a learnings store: add, stats, prune', load: async () => import('./learnings.ts').then((m) => ({ run: m.learningsCommand, help: m.LEARNINGS_HELP })) },
+  learnings: {
+    summary: 'maintain a learnings store: add, stats, prune',
+    load: async () => import('./learnings.ts').then((m) => ({ run: m.learningsCommand, help: m.LEARNINGS_HELP })),
+  },
   mcp: { summary: 'the agent server (Model Context Protocol) on stdio', load: async () => import('./mcp.ts').then((m) => ({ run: m.mcpCommand, help: m.MCP_HELP })) },
 };
 

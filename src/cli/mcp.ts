@@ -127,4 +127,3 @@ function errorText(error: unknown): string {
   const further = error.details.filter((line) => line.startsWith('error: ')).map((line) => line.slice('error: '.length));
   return [error.message, ...further].join('\n');
 }
-

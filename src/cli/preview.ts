@@ -34,7 +34,8 @@ export async function previewCommand(argv: string[], io: CommandIo): Promise<num
   }
   const server = await serveStatic(dir, values.host ?? '127.0.0.1', port, {
     // The target is the client's text: quoted, so that it cannot write to the terminal.
-    onError: (error, request) => io.err(`warning: ${request.method} ${JSON.stringify(request.url)} failed and was answered 500: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error, request) =>
+      io.err(`warning: ${request.method} ${JSON.stringify(request.url)} failed and was answered 500: ${error instanceof Error ? error.message : String(error)}`),
   });
   io.err(`Serving ${path.relative(io.cwd, dir) || '.'}/ at ${server.url}/ (Ctrl-C stops)`);
   await new Promise<void>((resolve) => {

@@ -17,12 +17,7 @@ import type { CommandIo } from './io.ts';
  * does not compile are usage errors (exit 2); a site that cannot be read, there or at any call of
  * the view, is the command's error (exit 1).
  */
-export async function remoteViewFor(
-  values: { config?: string[] | undefined; remote: string },
-  io: CommandIo,
-  command: string,
-  request: KnowledgeRequest,
-): Promise<KnowledgeView> {
+export async function remoteViewFor(values: { config?: string[] | undefined; remote: string }, io: CommandIo, command: string, request: KnowledgeRequest): Promise<KnowledgeView> {
   if (values.config !== undefined && values.config.length > 0) {
     throw usageError('--remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.', command);
   }

@@ -70,7 +70,13 @@ export async function serveStatic(dir: string, host = '127.0.0.1', port = 0, opt
   // Without a listener, Node drops a CONNECT request's connection without an answer.
   server.on('connect', (_request: http.IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
-    const head = ['HTTP/1.1 405 Method Not Allowed', 'Allow: GET, HEAD', 'Content-Type: text/plain; charset=utf-8', `Content-Length: ${Buffer.byteLength(NOT_ALLOWED)}`, 'Connection: close'];
+    const head = [
+      'HTTP/1.1 405 Method Not Allowed',
+      'Allow: GET, HEAD',
+      'Content-Type: text/plain; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(NOT_ALLOWED)}`,
+      'Connection: close',
+    ];
     socket.end(`${head.join('\r\n')}\r\n\r\n${NOT_ALLOWED}`);
   });
   await new Promise<void>((resolve, reject) => {
@@ -99,7 +105,10 @@ function answer(root: string, files: RequestHandler, request: http.IncomingMessa
   if (!file || file.folder) return sendNotFound(root, response);
   // sirv finds the file again from the URL: give it the canonical one, as it decodes it (decodeURI,
   // which leaves `%3F` and `%23` alone: a file named with `?` or `#` is not found).
-  request.url = `/${file.relative.split(path.sep).map((segment) => encodeURI(segment).replace(/[?#]/g, encodeURIComponent)).join('/')}`;
+  request.url = `/${file.relative
+    .split(path.sep)
+    .map((segment) => encodeURI(segment).replace(/[?#]/g, encodeURIComponent))
+    .join('/')}`;
   keepRangeServable(request, file.size);
   // sirv pipes a read stream into the response without listening for its errors: a file removed
   // meanwhile must end this answer, not the process.

@@ -20,15 +20,7 @@ export type { ConfigText } from './config/read.ts';
 export { renderConfigSchema } from './config/schema.ts';
 export type { SiteConfig, SummariesConfig } from './config/schema.ts';
 export { loadConfig } from './config/validate.ts';
-export {
-  compareStrings,
-  displayPath,
-  formatDiagnostic,
-  hasConfigErrors,
-  hasContentErrors,
-  plural,
-  sortDiagnostics,
-} from './diagnostics/diagnostics.ts';
+export { compareStrings, displayPath, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from './diagnostics/diagnostics.ts';
 export type { Diagnostic } from './diagnostics/diagnostics.ts';
 export { diffSnapshots } from './diff/diff.ts';
 export { renderDiffMarkdown } from './diff/markdown.ts';
@@ -40,15 +32,7 @@ export { snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from 
 export type { KnowledgeSnapshot } from './diff/snapshot.ts';
 export { writeFileAtomically } from './files/atomic-write.ts';
 export type { ExtraKnowledge, KnowledgeRequest } from './knowledge/extension.ts';
-export {
-  DEFAULT_FIND_LIMIT,
-  FIND_DEFINITION,
-  findEntriesOf,
-  parseFindArguments,
-  rankSubjects,
-  renderFindResults,
-  renderFindSchema,
-} from './knowledge/find.ts';
+export { DEFAULT_FIND_LIMIT, FIND_DEFINITION, findEntriesOf, parseFindArguments, rankSubjects, renderFindResults, renderFindSchema } from './knowledge/find.ts';
 export type { FindEntry } from './knowledge/find.ts';
 export { LEARN_PARAMETERS, parseLearnArguments } from './knowledge/learn.ts';
 export type { LearnToolDefinition, Outcome, TopicIdentity } from './knowledge/learn.ts';
@@ -59,60 +43,19 @@ export type { KnowledgeAnswers, KnowledgeReader, KnowledgeView, ReaderTopic, Top
 export { readLearningsFile } from './learnings/file.ts';
 export { LOCK_STALE_MS, LOCK_TIMEOUT_VARIABLE, LOCK_WAIT_MS, lockWaitFromEnv, withLearningsLock } from './learnings/lock.ts';
 export type { HeldLock } from './learnings/lock.ts';
-export {
-  DEFAULT_PRUNE_MAX_AGE_DAYS,
-  PRUNE_CONFIDENCE_BELOW,
-  addLearning,
-  learningsStats,
-  newLearningId,
-  pruneLearnings,
-  pruneRules,
-} from './learnings/rules.ts';
+export { DEFAULT_PRUNE_MAX_AGE_DAYS, PRUNE_CONFIDENCE_BELOW, addLearning, learningsStats, newLearningId, pruneLearnings, pruneRules } from './learnings/rules.ts';
 export type { NewLearning, PruneRules } from './learnings/rules.ts';
-export {
-  LEARNING_CATEGORIES,
-  MAX_LEARNING_KEYWORDS,
-  describeEntryProblems,
-  emptyLearningsStore,
-  serializeLearningsStore,
-} from './learnings/store.ts';
+export { LEARNING_CATEGORIES, MAX_LEARNING_KEYWORDS, describeEntryProblems, emptyLearningsStore, serializeLearningsStore } from './learnings/store.ts';
 export type { Learning, LearningCategory, LearningsStore } from './learnings/store.ts';
 export { formatConfidence, learningSlug } from './learnings/subjects.ts';
 export { loadMarkdownParser, parseMarkdown } from './markdown/parser.ts';
 export { writeCacheFile } from './files/cache-file.ts';
-export {
-  FORMAT_VERSION,
-  KeywordsFileSchema,
-  KnowledgeFileSchema,
-  SiteIndexSchema,
-  SubjectFileSchema,
-  renderEndpointSchemas,
-} from './publish/endpoint-schemas.ts';
+export { FORMAT_VERSION, KeywordsFileSchema, KnowledgeFileSchema, SiteIndexSchema, SubjectFileSchema, renderEndpointSchemas } from './publish/endpoint-schemas.ts';
 export type { KeywordsFile, KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry } from './publish/endpoint-schemas.ts';
-export {
-  buildKeywordsFile,
-  buildKnowledgeFile,
-  buildSiteIndex,
-  buildSubjectFile,
-  buildTopicFile,
-  knowledgeJsonUrl,
-  serializeEndpoint,
-  topicJsonUrl,
-} from './publish/endpoints.ts';
+export { buildKeywordsFile, buildKnowledgeFile, buildSiteIndex, buildSubjectFile, buildTopicFile, knowledgeJsonUrl, serializeEndpoint, topicJsonUrl } from './publish/endpoints.ts';
 export { renderIndexText, renderLlmsFullText, renderLlmsText } from './publish/llms-text.ts';
 export { shardOf } from './publish/shard.ts';
-export {
-  changeAnchor,
-  folderAnchor,
-  folderUrl,
-  markdownUrl,
-  normalizeBase,
-  rawUrl,
-  siteUrl,
-  subjectJsonUrl,
-  subjectUrl,
-  topicUrl,
-} from './publish/site-urls.ts';
+export { changeAnchor, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './publish/site-urls.ts';
 export { addressOf, encodeAddressSegment } from './subjects/address.ts';
 export { IMAGE_EXTENSIONS, isBinary, isPublishedRaw, unfenceText } from './subjects/format.ts';
 export { openKnowledgeBase } from './subjects/knowledge-base.ts';
@@ -122,14 +65,7 @@ export { resolveSubjectLink } from './subjects/relative-links.ts';
 export type { LinkTopic } from './subjects/relative-links.ts';
 export { exactNames } from './subjects/resolve.ts';
 export { slugOf } from './subjects/slug.ts';
-export {
-  applySummaries,
-  buildSummaryRequest,
-  endsSummaryCalls,
-  llmSummaryCandidates,
-  parseSummaryResponse,
-  summaryFailureMessages,
-} from './summaries/llm-summary.ts';
+export { applySummaries, buildSummaryRequest, endsSummaryCalls, llmSummaryCandidates, parseSummaryResponse, summaryFailureMessages } from './summaries/llm-summary.ts';
 export type { SummaryAnswer, SummaryCandidate, SummaryFailure } from './summaries/llm-summary.ts';
 export type { SourceDocument, SourceDocuments, SourceFormat } from './url-sources/document.ts';
 export { listTopicLinks } from './url-sources/links-file.ts';

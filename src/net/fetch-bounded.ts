@@ -17,10 +17,7 @@ export interface FetchLimits {
  * others are not downloaded); or why there is none. `network` carries fetch's own error.
  */
 export type BoundedFetchOutcome =
-  | { kind: 'response'; status: number; statusText: string; contentType: string; body: string }
-  | { kind: 'too-large' }
-  | { kind: 'timeout' }
-  | { kind: 'network'; error: unknown };
+  { kind: 'response'; status: number; statusText: string; contentType: string; body: string } | { kind: 'too-large' } | { kind: 'timeout' } | { kind: 'network'; error: unknown };
 
 /** Makes the request `init` to `url` within `limits`. Never throws. */
 export async function fetchBounded(url: string, init: RequestInit, limits: FetchLimits): Promise<BoundedFetchOutcome> {

@@ -91,9 +91,7 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: File
   const status = `HTTP ${result.status}${result.statusText === '' ? '' : ` ${result.statusText}`}`;
   if (result.status < 200 || result.status > 299) {
     const fix =
-      result.status >= 500
-        ? 'The server failed, twice; try again later, or tell whoever hosts the site.'
-        : 'Check the --remote URL, and that the site is published there.';
+      result.status >= 500 ? 'The server failed, twice; try again later, or tell whoever hosts the site.' : 'Check the --remote URL, and that the site is published there.';
     throw new RemoteError(`${url} answered ${status}. ${fix}`);
   }
   if (/^\s*text\/html\b/i.test(result.contentType) || /^\uFEFF?\s*</.test(result.body)) {

@@ -26,7 +26,7 @@ export const DEFAULT_CACHE_MS = 30_000;
  * when missing. A query or fragment is refused: every address is computed from the root.
  */
 export function siteRoot(url: string): { ok: true; root: string } | { ok: false; message: string } {
-  const example = 'Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.';
+  const example = "Give the address of the site's root, like https://kb.example.com/ or https://example.com/docs/.";
   let parsed: URL;
   try {
     parsed = new URL(url);

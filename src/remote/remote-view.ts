@@ -69,8 +69,7 @@ function remoteReader(site: RemoteSite, profile: string | undefined, joined: Joi
       description: entry.description ?? undefined,
       visible: async () => visible,
       // The catalog flags what the site's own config pre-loads; a profile's are in its knowledge file.
-      learnedSet: async () =>
-        profile === undefined ? new Set(entry.subjects.filter((s) => s.learned).map((s) => s.slug)) : new Set((await preloaded()).map((s) => s.slug)),
+      learnedSet: async () => (profile === undefined ? new Set(entry.subjects.filter((s) => s.learned).map((s) => s.slug)) : new Set((await preloaded()).map((s) => s.slug))),
       learned: async () => (await preloaded()).map((s) => s.slug),
       preloaded: async () => (await preloaded()).map((s) => ({ slug: s.slug, content: s.content })),
       subjects: (patterns) => remoteSubjects(site, entry, patterns),

@@ -71,7 +71,8 @@ export function setUpSearch(): void {
         }),
       );
       const count = found.results.length;
-      status.textContent = count === 0 ? `No results for “${query}”.` : `${count} ${count === 1 ? 'result' : 'results'} for “${query}”${count > SHOWN ? `, the first ${SHOWN} shown` : ''}.`;
+      status.textContent =
+        count === 0 ? `No results for “${query}”.` : `${count} ${count === 1 ? 'result' : 'results'} for “${query}”${count > SHOWN ? `, the first ${SHOWN} shown` : ''}.`;
     } catch (error) {
       status.textContent = `Search is not available: ${(error as Error).message}`;
     }

@@ -44,9 +44,7 @@ export interface FetchedSources {
 }
 
 /** The outcome for one URL. */
-type UrlOutcome =
-  | { kind: 'fetched' | 'not-modified'; entry: CachedSource }
-  | { kind: 'failed'; detail: FetchProblem; cached: CachedSource | undefined };
+type UrlOutcome = { kind: 'fetched' | 'not-modified'; entry: CachedSource } | { kind: 'failed'; detail: FetchProblem; cached: CachedSource | undefined };
 
 /**
  * Fetches the URL sources of `config` with `[kb.sources]`'s timeout, size bound, concurrency and
@@ -78,7 +76,10 @@ export async function fetchSources(config: SyllabusConfig, options: FetchSources
     if (!converted.ok) return { kind: 'failed', detail: converted, cached };
     const bytes = Buffer.byteLength(converted.content);
     if (bytes > config.kb.max_subject_bytes) {
-      const detail = { problem: `its content is ${bytes} bytes once converted, over kb.max_subject_bytes (${config.kb.max_subject_bytes})`, fix: 'List a smaller page, or raise max_subject_bytes in [kb].' };
+      const detail = {
+        problem: `its content is ${bytes} bytes once converted, over kb.max_subject_bytes (${config.kb.max_subject_bytes})`,
+        fix: 'List a smaller page, or raise max_subject_bytes in [kb].',
+      };
       return { kind: 'failed', detail, cached };
     }
     const same = cached !== undefined && cached.content === converted.content && cached.format === converted.format;

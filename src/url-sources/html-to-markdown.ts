@@ -3,7 +3,7 @@
  * the page's main content only, through the unified ecosystem's syntax trees (hast-util-from-html →
  * hast-util-to-mdast → mdast-util-to-markdown with GFM tables, strikethrough and task lists).
  */
-import type { Element, ElementContent, Nodes as HastNodes, Parents as HastParents, Root as HastRoot } from 'hast';
+import type { Element, ElementContent, Nodes as HastNodes, Root as HastRoot } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 
 /**
@@ -150,7 +150,7 @@ function absolute(value: unknown, base: string, schemes: readonly string[]): str
 function findElement(node: HastNodes, test: (element: Element) => boolean): Element | undefined {
   if (node.type === 'element' && test(node)) return node;
   if (!('children' in node)) return undefined;
-  for (const child of (node as HastParents).children) {
+  for (const child of node.children) {
     const found = findElement(child, test);
     if (found) return found;
   }
@@ -160,7 +160,7 @@ function findElement(node: HastNodes, test: (element: Element) => boolean): Elem
 function textOf(node: HastNodes | undefined): string {
   if (!node) return '';
   if (node.type === 'text') return node.value;
-  return 'children' in node ? (node as HastParents).children.map(textOf).join('') : '';
+  return 'children' in node ? node.children.map(textOf).join('') : '';
 }
 
 function collapse(text: string): string {

@@ -53,9 +53,7 @@ export function convertBody(body: Buffer, contentType: string | undefined, url: 
 
 function parseContentType(value: string | undefined): { mime: string; charset: string | undefined } {
   const [type = '', ...parameters] = (value ?? '').split(';');
-  const charset = parameters
-    .map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p)?.[1])
-    .find((c) => c !== undefined);
+  const charset = parameters.map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p)?.[1]).find((c) => c !== undefined);
   return { mime: type.trim().toLowerCase(), charset };
 }
 

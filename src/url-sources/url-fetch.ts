@@ -61,7 +61,10 @@ export async function fetchUrl(url: string, options: FetchOptions): Promise<Fetc
     case 'redirect-not-a-url':
       return failed(`it redirects to ${JSON.stringify(got.location)}, which is not a URL`, 'List the address the page finally lives at.');
     case 'redirect-to-other-scheme':
-      return failed(`it redirects to a ${got.url.protocol} URL (${got.url.href}), and only redirects to http:// and https:// are followed`, 'List a page that is served over http(s).');
+      return failed(
+        `it redirects to a ${got.url.protocol} URL (${got.url.href}), and only redirects to http:// and https:// are followed`,
+        'List a page that is served over http(s).',
+      );
     case 'refused': {
       const where = got.hostname.replace(/^\[|\]$/g, '') === got.address ? `its address ${got.address}` : `its host ${got.hostname} resolves to ${got.address}`;
       return failed(

@@ -65,7 +65,7 @@ describe('watchFolders', { timeout: 10_000 }, () => {
     expect(seen.reported.filter((file) => !file.startsWith(`${topic}/`))).toEqual([]);
   });
 
-  it('leaves out Git\'s folder and the build cache below a watched folder', async () => {
+  it("leaves out Git's folder and the build cache below a watched folder", async () => {
     const dir = makeTree({ 'topic/a.md': 'a', 'topic/.git/HEAD': 'ref', 'topic/sub/.syllabus-cache/x.json': '{}', 'topic/.github/w.yml': 'on: push' });
     const topic = path.join(dir, 'topic');
     const seen = watching({ trees: [topic], files: [] });

@@ -89,7 +89,9 @@ it('lists the find tool after learn, from local files and from the site', async 
 describe.each(cases)('$name', ({ args, exit, stdout, stderr }) => {
   it('answers what syllabus find prints, and what the case expects', async () => {
     const expected: CallToolResult =
-      exit === 0 ? { content: [{ type: 'text', text: stdout.replace(/\n$/, '') }] } : { content: [{ type: 'text', text: stderr!.replace(/^error: /, '').replace(/\n$/, '') }], isError: true };
+      exit === 0
+        ? { content: [{ type: 'text', text: stdout.replace(/\n$/, '') }] }
+        : { content: [{ type: 'text', text: stderr!.replace(/^error: /, '').replace(/\n$/, '') }], isError: true };
     const result = await local.call('find', toolArguments(args));
     expect(result).toEqual(expected);
     expect(result).toEqual(cliResult(args));

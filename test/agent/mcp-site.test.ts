@@ -150,7 +150,10 @@ describe('--remote: the built site over HTTP', () => {
   });
 
   it.each([
-    [['--remote', 'ftp://example.com/'], 'error: --remote "ftp://example.com/": only http and https sites can be read. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.'],
+    [
+      ['--remote', 'ftp://example.com/'],
+      'error: --remote "ftp://example.com/": only http and https sites can be read. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.',
+    ],
     [
       ['--remote', 'http://127.0.0.1:9/', '--config', SPEC_EXAMPLE],
       'error: --remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.',

@@ -163,7 +163,11 @@ describe('the spec-example fixture', () => {
     ['a topic that is not a string', { topic: 3 }, `Invalid arguments: "topic" must be a string. ${USAGE}`],
     ['a null topic', { topic: null }, `Invalid arguments: "topic" must be a string. ${USAGE}`],
     ['subjects a number', { topic: 'project', subjects: 5 }, `Invalid arguments: "subjects" must be a string, an array of strings or null. ${USAGE}`],
-    ['subjects an array with a number', { topic: 'project', subjects: ['code-quality', 1] }, `Invalid arguments: "subjects" must be a string, an array of strings or null. ${USAGE}`],
+    [
+      'subjects an array with a number',
+      { topic: 'project', subjects: ['code-quality', 1] },
+      `Invalid arguments: "subjects" must be a string, an array of strings or null. ${USAGE}`,
+    ],
     ['subjects an object', { topic: 'project', subjects: { a: 1 } }, `Invalid arguments: "subjects" must be a string, an array of strings or null. ${USAGE}`],
     ['an unknown argument', { topic: 'project', subject: 'code-quality' }, `Invalid arguments: unknown argument "subject". ${USAGE}`],
     ['no arguments at all', undefined, `Invalid arguments: expected an object. ${USAGE}`],
@@ -176,7 +180,7 @@ describe('the spec-example fixture', () => {
 
   it('a call without a tool name: a protocol error', async () => {
     for (const params of [{ arguments: {} }, { name: 5 }, {}]) {
-      await expect(session.client.request({ method: 'tools/call', params } as never, CallToolResultSchema)).rejects.toThrow(
+      await expect(session.client.request({ method: 'tools/call', params }, CallToolResultSchema)).rejects.toThrow(
         /^MCP error -32602: Invalid tools\/call request: params\.name must be the name of a tool \("learn" or "find"\)\.$/,
       );
     }
@@ -255,7 +259,14 @@ for (const [fixtureName, compareWithCli] of CASE_FIXTURES) {
       const [, topic, ...patterns] = args;
       const read = (file: string): string | undefined => (fs.existsSync(path.join(dir, file)) ? fs.readFileSync(path.join(dir, file), 'utf8') : undefined);
       const exit = Number(read('exit') ?? '0');
-      const expected = exit === 0 ? textResult((read('stdout') ?? '').replace(/\n$/, '')) : errorResult(read('stderr')!.replace(/^error: /, '').replace(/\n$/, ''));
+      const expected =
+        exit === 0
+          ? textResult((read('stdout') ?? '').replace(/\n$/, ''))
+          : errorResult(
+              read('stderr')!
+                .replace(/^error: /, '')
+                .replace(/\n$/, ''),
+            );
       const result = await session.call('learn', toolArguments(topic!, patterns));
       expect(result).toEqual(expected);
       if (compareWithCli) expect(result).toEqual(cliResult([...args, ...config]));
@@ -296,7 +307,11 @@ describe('content errors', () => {
     const pointed = runCli(['learn', 'd', 'a', ...config]);
     expect(pointed.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
     expect(await session.call('learn', { topic: 'd', subjects: 'a' })).toEqual(textResult(pointed.stdout.replace(/\n$/, '')));
-    await until(async () => session.stderr(), (text) => text === pointed.stderr, 'the warning of the exact lookup');
+    await until(
+      async () => session.stderr(),
+      (text) => text === pointed.stderr,
+      'the warning of the exact lookup',
+    );
     expect(session.stderr()).toBe(pointed.stderr);
 
     // The listing walks the topic: every duplicate, the one already reported not again.
@@ -309,7 +324,13 @@ describe('content errors', () => {
       .map((line) => `${line}\n`)
       .join('');
     const expected = pointed.stderr + rest;
-    expect(await until(async () => session.stderr(), (text) => text === expected, 'the warnings of the walk')).toBe(expected);
+    expect(
+      await until(
+        async () => session.stderr(),
+        (text) => text === expected,
+        'the warnings of the walk',
+      ),
+    ).toBe(expected);
     await session.call('learn', { topic: 'd' });
     expect(await promptText(session)).toBe(cliPrompt(config));
     expect(session.stderr()).toBe(expected);
@@ -403,7 +424,13 @@ describe('edits while the server runs', () => {
       saveAtomically('project/maintainers/jean.md', `Jean, saved atomically, round ${round}.\n`);
       const prompt = cliPrompt(args);
       expect(prompt).toContain(`Jean, saved atomically, round ${round}.`);
-      expect(await until(() => promptText(session), (text) => text === prompt, `the prompt to follow save ${round}`)).toBe(prompt);
+      expect(
+        await until(
+          () => promptText(session),
+          (text) => text === prompt,
+          `the prompt to follow save ${round}`,
+        ),
+      ).toBe(prompt);
     }
   });
 
@@ -427,7 +454,13 @@ describe('edits while the server runs', () => {
     write('project/maintainers/jean.md', 'Jean now maintains the server.\n');
     const prompt = cliPrompt(args);
     expect(prompt).toContain('Jean now maintains the server.');
-    expect(await until(() => promptText(session), (text) => text === prompt, 'the prompt to follow the edit')).toBe(prompt);
+    expect(
+      await until(
+        () => promptText(session),
+        (text) => text === prompt,
+        'the prompt to follow the edit',
+      ),
+    ).toBe(prompt);
 
     const toml = fs.readFileSync(path.join(dir, 'kb.toml'), 'utf8');
     saveAtomically('kb.toml', toml.replace('title = "General Project Knowledge"', 'title = "Project, Renamed"'));
@@ -447,7 +480,11 @@ describe('edits while the server runs', () => {
     write('kb.toml', `${good}\n[kb.topic.broken\nsubjects = "x"\n`);
     const message = cliConfigError(['learn', 'project', ...args]);
     expect(message).toMatch(/kb\.toml:\d+:\d+: /);
-    const result = await until(() => learn('code-quality'), (r) => r.isError === true, 'the broken config to be seen');
+    const result = await until(
+      () => learn('code-quality'),
+      (r) => r.isError === true,
+      'the broken config to be seen',
+    );
     expect(result).toEqual(errorResult(message));
     expect(await learn()).toEqual(errorResult(message));
     expect(await session.call('learn', { topic: 3 })).toEqual(errorResult(message));
@@ -460,7 +497,13 @@ describe('edits while the server runs', () => {
     expect(usage.code).toBe(2);
     const usageMessage = usage.stderr.split('\n')[0]!.slice('error: '.length);
     expect(usageMessage).toBe('-k "skills/ast-grep": unknown topic "skills". Valid topics: project, skillz.');
-    expect(await until(() => learn(), (r) => JSON.stringify(r) === JSON.stringify(errorResult(usageMessage)), 'the -k error')).toEqual(errorResult(usageMessage));
+    expect(
+      await until(
+        () => learn(),
+        (r) => JSON.stringify(r) === JSON.stringify(errorResult(usageMessage)),
+        'the -k error',
+      ),
+    ).toEqual(errorResult(usageMessage));
 
     write('kb.toml', good);
     await settle(() => learn('code-quality'), ['learn', 'project', 'code-quality']);

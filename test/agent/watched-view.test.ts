@@ -43,7 +43,8 @@ describe('createWatchedView', () => {
     expect(await view.learn({ topic: 'nope' })).toEqual({ ok: false, message: 'Unknown topic "nope". Valid topics: project (Project).' });
     expect(await view.learn([])).toEqual({
       ok: false,
-      message: 'Invalid arguments: expected an object. Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.',
+      message:
+        'Invalid arguments: expected an object. Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.',
     });
     expect(await view.tool()).toEqual({
       name: 'learn',

@@ -53,7 +53,7 @@ describe('the site of a learnings topic', () => {
     const article = html.slice(html.indexOf('</div>', html.indexOf('class="meta"')) + '</div>'.length, html.indexOf('</article>'));
     expect(article).toBe(
       [
-        '<p>Even in TypeScript files, write <code>import { x } from \'./x.js\'</code>.</p>',
+        "<p>Even in TypeScript files, write <code>import { x } from './x.js'</code>.</p>",
         '<ul>',
         '<li>Confidence: 0.6</li>',
         '<li>Used: 2 times, 1 successful</li>',
@@ -61,7 +61,7 @@ describe('the site of a learnings topic', () => {
         '<li>Created: 2024-01-11T09:00:00.000Z</li>',
         '<li>Keywords: esm, import, extension, typescript</li>',
         '<li>File: <code>src/index.ts</code></li>',
-        '<li>Pattern: <code>from \'./x.js\'</code></li>',
+        "<li>Pattern: <code>from './x.js'</code></li>",
         '<li>Approach: Fix every relative import at once.</li>',
         '</ul>',
         '',
@@ -69,10 +69,12 @@ describe('the site of a learnings topic', () => {
     );
   });
 
-  it('publishes each learning\'s markdown twin exactly as learn returns it, odd ids at encoded addresses', () => {
+  it("publishes each learning's markdown twin exactly as learn returns it, odd ids at encoded addresses", () => {
     const learn = runCli(['learn', 'team', 'fact/team~2Flead', '--config', path.join(work, 'kb.toml')], { cwd: work });
     expect(read('team/fact/team~7E2Flead.md')).toBe(learn.stdout.replace(/\n$/, ''));
-    expect(read('team/fact/team~7E2Flead.md')).toBe('# Ana leads the platform team\n\n- Confidence: 0.9\n- Used: 1 time, 1 successful\n- Created: 2024-01-14T08:00:00.000Z\n- Keywords: ana, platform');
+    expect(read('team/fact/team~7E2Flead.md')).toBe(
+      '# Ana leads the platform team\n\n- Confidence: 0.9\n- Used: 1 time, 1 successful\n- Created: 2024-01-14T08:00:00.000Z\n- Keywords: ana, platform',
+    );
     expect(distFiles().filter((f) => f.startsWith('team/fact/'))).toEqual([
       'team/fact/team~7E2Flead.md',
       'team/fact/team~7E2Flead/index.html',
@@ -89,13 +91,31 @@ describe('the site of a learnings topic', () => {
         [
           ['fact/team~2Flead', 'Ana leads the platform team', 'Ana leads the platform team', 'knowledge.json#team~2Flead', false],
           ['fact/~2Edotfile', 'Dotfiles are kept in the repository', 'Dotfiles are kept in the repository', 'knowledge.json#~2Edotfile', false],
-          ['gotcha/learn-lx2abd-aaa111', 'ESM imports need the .js extension', 'ESM imports need the .js extension Even in TypeScript files, write import { x } from \'./x.js\'.', 'knowledge.json#learn-lx2abd-aaa111', false],
+          [
+            'gotcha/learn-lx2abd-aaa111',
+            'ESM imports need the .js extension',
+            "ESM imports need the .js extension Even in TypeScript files, write import { x } from './x.js'.",
+            'knowledge.json#learn-lx2abd-aaa111',
+            false,
+          ],
           ['gotcha/learn-lx2abe-bbb222', 'The cache invalidates after 5 minutes', 'The cache invalidates after 5 minutes', 'knowledge.json#learn-lx2abe-bbb222', false],
-          ['pattern/learn-lx2abc-def123', 'This project uses Zod schemas for all API validation', 'This project uses Zod schemas for all API validation', 'knowledge.json#learn-lx2abc-def123', false],
-          ['preference/learn-lx2abf-ccc333', 'Always use execFileSync over execSync for git commands', 'Always use execFileSync over execSync for git commands', 'knowledge.json#learn-lx2abf-ccc333', true],
+          [
+            'pattern/learn-lx2abc-def123',
+            'This project uses Zod schemas for all API validation',
+            'This project uses Zod schemas for all API validation',
+            'knowledge.json#learn-lx2abc-def123',
+            false,
+          ],
+          [
+            'preference/learn-lx2abf-ccc333',
+            'Always use execFileSync over execSync for git commands',
+            'Always use execFileSync over execSync for git commands',
+            'knowledge.json#learn-lx2abf-ccc333',
+            true,
+          ],
         ],
       ],
-      ['notes', [['readme', 'Notes', 'The team\'s notes. The learnings store next to this file belongs to the topic team.', 'readme.md', false]]],
+      ['notes', [['readme', 'Notes', "The team's notes. The learnings store next to this file belongs to the topic team.", 'readme.md', false]]],
     ]);
   });
 

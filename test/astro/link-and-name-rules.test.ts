@@ -96,7 +96,10 @@ describe('learn, prompt and find', () => {
   it('list none of the skipped links or names, nor the hidden link', () => {
     const listing = cli('learn', 'other');
     expect(listing.code).toBe(0);
-    const slugs = listing.stdout.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2).split(':')[0]);
+    const slugs = listing.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('- '))
+      .map((line) => line.slice(2).split(':')[0]);
     expect(slugs).toEqual(['linkguide', 'ok']);
     const docs = cli('learn', 'docs', '**');
     expect(docs.code).toBe(0);

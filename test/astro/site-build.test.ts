@@ -67,7 +67,16 @@ describe('the build', () => {
 describe('visibility (content/agents/endpoints.md)', () => {
   it('leaves no byte of disabled subjects or disabled topics anywhere, search index included', () => {
     // Lower-cased without punctuation, as a keyword would hold them.
-    for (const canary of ['DISABLEDCANARY_91bd', 'disabledcanary91bd', 'unreleased-zebra', 'Unreleased zebra', 'DISABLEDTOPICCANARY_c4e2', 'runbook-walrus', 'VaultTitleCanary', 'opsvault']) {
+    for (const canary of [
+      'DISABLEDCANARY_91bd',
+      'disabledcanary91bd',
+      'unreleased-zebra',
+      'Unreleased zebra',
+      'DISABLEDTOPICCANARY_c4e2',
+      'runbook-walrus',
+      'VaultTitleCanary',
+      'opsvault',
+    ]) {
       expect(containing(canary), canary).toEqual([]);
     }
   });
@@ -84,7 +93,9 @@ describe('visibility (content/agents/endpoints.md)', () => {
   });
 
   it('indexes exactly the listed text subjects for search, with their topic as a filter', () => {
-    const fragments = [...readDist()].filter(([name]) => name.endsWith('.pf_fragment')).map(([, body]) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; filters: Record<string, string[]> });
+    const fragments = [...readDist()]
+      .filter(([name]) => name.endsWith('.pf_fragment'))
+      .map(([, body]) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; filters: Record<string, string[]> });
     const urls = fragments.map((f) => f.url).sort();
     expect(urls).toEqual([
       '/handbook/guides/config/',
@@ -192,7 +203,13 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
               ? 'topic.json'
               : 'subject.json';
     const files = [...readDist().keys()].filter((f) => f.startsWith('kb/') && f.endsWith('.json') && !f.startsWith('kb/schema/') && f !== 'kb/kb.schema.json');
-    expect(files.filter((f) => !f.startsWith('kb/subjects/'))).toEqual(['kb/index.json', 'kb/keywords.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json', 'kb/topics/handbook.json']);
+    expect(files.filter((f) => !f.startsWith('kb/subjects/'))).toEqual([
+      'kb/index.json',
+      'kb/keywords.json',
+      'kb/knowledge.json',
+      'kb/knowledge/newcomer.json',
+      'kb/topics/handbook.json',
+    ]);
     expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(37);
     for (const file of files) {
       const validate = ajv.compile(schemas[schemaOf(file)]);
@@ -219,14 +236,26 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
   it('serves a hidden subject at its predictable address only', () => {
     const hidden = json('kb/subjects/handbook/secret/hidden-note.json');
     expect([hidden.slug, hidden.hidden, hidden.address]).toEqual(['secret/hidden-note', true, 'secret/hidden-note']);
-    for (const file of ['kb/index.json', 'kb/keywords.json', 'kb/index.txt', 'llms.txt', 'llms-full.txt', 'sitemap.xml', 'kb/topics/handbook.json', 'kb/knowledge.json', 'kb/knowledge/newcomer.json']) {
+    for (const file of [
+      'kb/index.json',
+      'kb/keywords.json',
+      'kb/index.txt',
+      'llms.txt',
+      'llms-full.txt',
+      'sitemap.xml',
+      'kb/topics/handbook.json',
+      'kb/knowledge.json',
+      'kb/knowledge/newcomer.json',
+    ]) {
       expect(fs.readFileSync(path.join(dist, file), 'utf8'), file).not.toContain('hidden-note');
     }
   });
 
   it('writes a knowledge file per profile, with its subjects pre-loaded', () => {
     const profile = json('kb/knowledge/newcomer.json');
-    expect(profile.topics).toEqual([{ id: 'handbook', preloaded: ['welcome', 'guides/config', 'guides/deploy'].map((slug) => ({ slug, content: json(`kb/subjects/handbook/${slug}.json`).content })) }]);
+    expect(profile.topics).toEqual([
+      { id: 'handbook', preloaded: ['welcome', 'guides/config', 'guides/deploy'].map((slug) => ({ slug, content: json(`kb/subjects/handbook/${slug}.json`).content })) },
+    ]);
     expect(json('kb/index.json').knowledge.profiles).toEqual({ newcomer: '/kb/knowledge/newcomer.json' });
   });
 
@@ -263,9 +292,7 @@ describe('navigation', () => {
   });
 
   it('keeps every subject page’s links bounded, whatever the size of its topic', () => {
-    const counts = [...readDist()]
-      .filter(([name]) => /^handbook\/.+\/index\.html$/.test(name))
-      .map(([name, body]) => [name, body.match(/<a /g)?.length ?? 0] as const);
+    const counts = [...readDist()].filter(([name]) => /^handbook\/.+\/index\.html$/.test(name)).map(([name, body]) => [name, body.match(/<a /g)?.length ?? 0] as const);
     expect(counts.length).toBe(37);
     for (const [name, links] of counts) expect(links, name).toBeLessThanOrEqual(40);
   });
@@ -300,7 +327,12 @@ describe('incremental rebuilds', () => {
     const before = fs.statSync(path.join(dist, 'handbook/welcome/index.html')).mtimeMs;
     const again = build();
     expect(again.code).toBe(0);
-    expect(again.stderr.replace(/\d+\.\d s/g, 'T s').split('\n').slice(2)).toEqual([
+    expect(
+      again.stderr
+        .replace(/\d+\.\d s/g, 'T s')
+        .split('\n')
+        .slice(2),
+    ).toEqual([
       'read      1 topic, 37 subjects (T s)',
       'pages     nothing changed since the last build of dist/ (T s)',
       'Built dist/: 1 topic, 37 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
@@ -336,7 +368,11 @@ describe('the search index in shards', () => {
     const out = path.join(dir, 'dist');
     const env = { SYLLABUS_SEARCH_SHARD_PAGES: '10' };
     const args = ['build', '--config', path.join(dir, 'kb.toml'), '--out', out, '--cache', path.join(dir, '.cache')];
-    const searchLine = (run: CliRun) => run.stderr.split('\n').find((l) => l.startsWith('search'))!.replace(/\d+\.\d s/, 'T s');
+    const searchLine = (run: CliRun) =>
+      run.stderr
+        .split('\n')
+        .find((l) => l.startsWith('search'))!
+        .replace(/\d+\.\d s/, 'T s');
     expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    34 pages indexed, 4 of 4 shards written (T s)');
     fs.writeFileSync(path.join(dir, 'handbook/many/item-05.md'), '# Item 05\n\nNow about kumquat-harvest.\n');
     expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    34 pages indexed, 1 of 4 shards written (T s)');

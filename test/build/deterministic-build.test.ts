@@ -67,10 +67,12 @@ function knowledgeBase(version: 'before' | 'after' = 'after'): Record<string, Tr
   });
   WORDS.slice(0, 8).forEach((word, i) => {
     const style = version === 'after' && i === 7 ? `.${word} { .edited { padding: 1px; } }` : `.${word} { .inner { color: blue; } }`;
-    tree[`web/view-${word}.vue`] = `<template>\n  <p class="${word}" @click="go">{{ ${word} }}</p>\n</template>\n<script setup lang="ts">\nconst ${word}: string = '${i}';\n</script>\n<style scoped lang="scss">\n${style}\n</style>\n`;
+    tree[`web/view-${word}.vue`] =
+      `<template>\n  <p class="${word}" @click="go">{{ ${word} }}</p>\n</template>\n<script setup lang="ts">\nconst ${word}: string = '${i}';\n</script>\n<style scoped lang="scss">\n${style}\n</style>\n`;
   });
   WORDS.slice(0, 4).forEach((word, i) => {
-    tree[`web/widget-${word}.svelte`] = `<script lang="ts">\n  let ${word}: number = ${i};\n</script>\n<button on:click={() => ${word}++}>{${word}}</button>\n<style lang="scss">button { .${word} { color: red; } }</style>\n`;
+    tree[`web/widget-${word}.svelte`] =
+      `<script lang="ts">\n  let ${word}: number = ${i};\n</script>\n<button on:click={() => ${word}++}>{${word}}</button>\n<style lang="scss">button { .${word} { color: red; } }</style>\n`;
   });
   tree['web/layout.astro'] = '---\nconst title: string = "Layout";\n---\n<h1 class="title">{title}</h1>\n<style lang="scss">h1 { .a { color: red; } }</style>\n';
   tree['web/post.mdx'] = "import Chart from './chart.tsx'\n\n# Post\n\n<Chart points={[1, 2]} />\n\n```python\nprint('post')\n```\n";

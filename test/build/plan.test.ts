@@ -131,7 +131,8 @@ function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSub
 function siteData(subjects: CatalogSubject[], site: SiteConfig = SITE, description?: string): SiteData {
   const catalog: Catalog = {
     topics: [{ id: 'guide', title: 'Guide', introduction: undefined, description, dir: DIR, subjects, tokens: 0, listing: '' }],
-    knowledge: { prompt: null, tool: null, tokens: 0, topics: [] }, profiles: new Map(),
+    knowledge: { prompt: null, tool: null, tokens: 0, topics: [] },
+    profiles: new Map(),
   };
   const routes = buildSiteRoutes(catalog, site, { updated: new Map(), root: undefined, realPathOf: (file) => file }, '/kb');
   const rawUrls = new Map(routes.subjects.filter((r) => r.rawUrl !== null).map((r) => [r.subject.file, r.rawUrl!]));
@@ -145,12 +146,7 @@ const FILES: StaticFile[] = [
 
 /** Subjects `a`, `b`, `c` at the top of the topic, then `big/s00` … in a folder too large to list. */
 function subjects(big = 30): CatalogSubject[] {
-  return [
-    subject('a.md'),
-    subject('b.md'),
-    ...Array.from({ length: big }, (_, i) => subject(`big/s${String(i).padStart(2, '0')}.md`)),
-    subject('c.md'),
-  ];
+  return [subject('a.md'), subject('b.md'), ...Array.from({ length: big }, (_, i) => subject(`big/s${String(i).padStart(2, '0')}.md`)), subject('c.md')];
 }
 
 /** Page URLs whose keys differ between two manifests (added and removed included). */
@@ -253,7 +249,16 @@ describe('the keys of a subject’s files', () => {
   const jsonOf = (fields: Partial<CatalogSubject>) => filesOf(fields).find((f) => f.path === 'kb/subjects/guide/a.json')!;
 
   it('changes the JSON file’s key exactly when its bytes change, without making the bytes', () => {
-    const variants: Partial<CatalogSubject>[] = [{}, { title: 'Other' }, { summary: 'A summary.' }, { keywords: ['word'] }, { tokens: 4 }, { content: 'other content', sha256: 'sha-other' }, { learned: true }, { headings: ['Usage'] }];
+    const variants: Partial<CatalogSubject>[] = [
+      {},
+      { title: 'Other' },
+      { summary: 'A summary.' },
+      { keywords: ['word'] },
+      { tokens: 4 },
+      { content: 'other content', sha256: 'sha-other' },
+      { learned: true },
+      { headings: ['Usage'] },
+    ];
     const files = variants.map(jsonOf);
     expect(files.every((f) => 'make' in f.body && f.key !== undefined)).toBe(true);
     const texts = files.map((f) => staticText(f.body as { make: () => string }));

@@ -64,10 +64,7 @@ const GUIDE = [
 const NOTES = [subject({ path: 'a/clang++.md', topic: 'notes', title: 'clang++' }, '/repo/kb/notes')];
 
 function routesOf(site: Partial<SiteConfig> = {}, history: FileHistory = NO_HISTORY, sourceRoot = '/repo/kb') {
-  const catalog = catalogOf(
-    topic({ id: 'guide', title: 'The Guide', subjects: GUIDE }),
-    topic({ id: 'notes', dir: '/repo/kb/notes', subjects: NOTES }),
-  );
+  const catalog = catalogOf(topic({ id: 'guide', title: 'The Guide', subjects: GUIDE }), topic({ id: 'notes', dir: '/repo/kb/notes', subjects: NOTES }));
   return buildSiteRoutes(catalog, { ...SITE, ...site }, history, sourceRoot);
 }
 
@@ -419,9 +416,7 @@ describe('navigation is bounded (property)', () => {
   const segment = fc.constantFrom('a', 'b', '.h', 'c d');
   const folder = fc.oneof(fc.constant<string[]>([]), fc.constant(['a']), fc.array(segment, { minLength: 1, maxLength: 3 }));
   const fileName = fc.integer({ min: 0, max: 60 }).map((n) => `f${n}.md`);
-  const filePath = fc
-    .tuple(folder, fileName, fc.integer({ min: 0, max: 9 }))
-    .map(([dirs, name, hide]) => [...dirs, hide === 0 ? `.${name}` : name].join('/'));
+  const filePath = fc.tuple(folder, fileName, fc.integer({ min: 0, max: 9 })).map(([dirs, name, hide]) => [...dirs, hide === 0 ? `.${name}` : name].join('/'));
   const subjectSets = fc.uniqueArray(filePath, { minLength: 1, maxLength: 90, size: 'max', selector: (p) => slugOf(p).slug });
 
   it('every page links to at most SMALL_FOLDER + depth + 2 subjects and folders; hidden subjects are never linked', () => {

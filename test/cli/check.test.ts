@@ -29,14 +29,16 @@ describe('syllabus check', () => {
         {
           kind: 'warning',
           code: 'missing-title',
-          message: 'This level-1 heading is not read as the title (only a one-line "# Title" is), so the title falls back to "gateway" (the slug\'s last segment). Write it as "# Title", or set title in the front matter.',
+          message:
+            'This level-1 heading is not read as the title (only a one-line "# Title" is), so the title falls back to "gateway" (the slug\'s last segment). Write it as "# Title", or set title in the front matter.',
           file: file('gateway.md'),
           line: 1,
         },
         {
           kind: 'warning',
           code: 'near-duplicate',
-          message: 'ops/keys.md and ops/keys-copy.md are near-duplicates: they share 15 of the 18 words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.',
+          message:
+            'ops/keys.md and ops/keys-copy.md are near-duplicates: they share 15 of the 18 words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.',
           file: file('keys.md'),
           line: 1,
         },
@@ -73,7 +75,8 @@ describe('syllabus check', () => {
     const result = runCli(['check', '--config', 'kb.toml'], { cwd: root });
     expect(result).toEqual({
       code: 1,
-      stdout: 'error[missing-folder]: kb.toml:2: kb.topic.t.subjects: the folder "a" cannot be read (ELOOP). Fix its permissions, or the symlink on its way.\n1 error, 0 warnings\n',
+      stdout:
+        'error[missing-folder]: kb.toml:2: kb.topic.t.subjects: the folder "a" cannot be read (ELOOP). Fix its permissions, or the symlink on its way.\n1 error, 0 warnings\n',
       stderr: '',
     });
   });

@@ -140,7 +140,7 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
     expect(run(['learn', 'skills', 'ast-grep/rules'])).toEqual({ stdout: '```toml\nrule = "x"\n```\n', stderr: '', code: 0 });
   });
 
-  it('exits 1 with the learn tool\'s message for an unknown topic', () => {
+  it("exits 1 with the learn tool's message for an unknown topic", () => {
     expect(run(['learn', 'nope'])).toEqual({
       stdout: '',
       stderr: 'error: Unknown topic "nope". Valid topics: project (General Project Knowledge), skills.\n',
@@ -148,7 +148,7 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
     });
   });
 
-  it('exits 1 with the learn tool\'s message when nothing matches', () => {
+  it("exits 1 with the learn tool's message when nothing matches", () => {
     expect(run(['learn', 'skills', 'x*', 'internal-notes'])).toEqual({
       stdout: '',
       stderr: 'error: No subjects in topic "skills" match "x*", "internal-notes". Call learn with only the topic to list its subjects.\n',
@@ -195,9 +195,7 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
     const result = runCli(['learn', 'x'], { cwd: empty });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
-      'error: content/kb.toml: The config file "content/kb.toml" does not exist. Pass the path of a kb.toml with --config (or SYLLABUS_CONFIG).\n',
-    );
+    expect(result.stderr).toBe('error: content/kb.toml: The config file "content/kb.toml" does not exist. Pass the path of a kb.toml with --config (or SYLLABUS_CONFIG).\n');
   });
 });
 
@@ -326,7 +324,8 @@ describe('syllabus find', () => {
   it('refuses --remote with --config', () => {
     expect(run(['find', 'x', '--remote', 'http://127.0.0.1:9/'])).toEqual({
       stdout: '',
-      stderr: 'error: --remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.\nRun "syllabus find --help" for usage.\n',
+      stderr:
+        'error: --remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.\nRun "syllabus find --help" for usage.\n',
       code: 2,
     });
   });

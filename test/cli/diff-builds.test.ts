@@ -137,8 +137,7 @@ describe('diff of builds', () => {
     expect(await diff('head-dist', 'head-dist')).toEqual({
       code: 0,
       stderr: '',
-      stdout:
-        '## Knowledge diff\n\n`head-dist` (build) → `head-dist` (build)\n\nNo changes: both sides have the same subjects, visibility and `<knowledge>` sections.\n',
+      stdout: '## Knowledge diff\n\n`head-dist` (build) → `head-dist` (build)\n\nNo changes: both sides have the same subjects, visibility and `<knowledge>` sections.\n',
     });
     const json = await diff(`${site.url}/`, 'base-dist', '--json');
     expect(json.code).toBe(0);
@@ -231,7 +230,8 @@ describe('usage and configuration errors (exit 2)', () => {
     expect(await diff('ftp://example.com/', 'head-dist')).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'error: the base "ftp://example.com/": only http and https sites can be read. Give a kb.toml, a dist/ folder or an http(s) URL.\nRun "syllabus diff --help" for usage.\n',
+      stderr:
+        'error: the base "ftp://example.com/": only http and https sites can be read. Give a kb.toml, a dist/ folder or an http(s) URL.\nRun "syllabus diff --help" for usage.\n',
     });
   });
 

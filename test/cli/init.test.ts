@@ -172,7 +172,7 @@ Rerun with --force to replace them: syllabus init --github --force
   it('names FOLDER in the command to rerun', () => {
     const repo = repository();
     writeTree(repo, { 'kb/kb.toml': 'x = 1\n' });
-    expect((init(['kb'], repo)).stderr).toBe(
+    expect(init(['kb'], repo).stderr).toBe(
       'error: nothing was written: this already exists with other content.\nexists: kb/kb.toml\nRerun with --force to replace them: syllabus init kb --force\n',
     );
   });
@@ -295,7 +295,7 @@ describe('the generated workflows', () => {
       }
     });
 
-    it('keep the rules of the project\'s own workflows: least permissions, no PR code where a token can write, no injection', () => {
+    it("keep the rules of the project's own workflows: least permissions, no PR code where a token can write, no injection", () => {
       for (const workflow of workflows) {
         const text = tree[`.github/workflows/${workflow.file}`]!;
         expect([
@@ -328,7 +328,15 @@ describe('the generated workflows', () => {
         'build --config $KB_CONFIG --out ../site-preview --base ../site-base',
       ]);
       const installs = commands.filter((words) => words[0] === 'npm');
-      expect(installs).toEqual(fixture === 'init-github' ? [['npm', 'ci'], ['npm', 'ci'], ['npm', 'ci']] : []);
+      expect(installs).toEqual(
+        fixture === 'init-github'
+          ? [
+              ['npm', 'ci'],
+              ['npm', 'ci'],
+              ['npm', 'ci'],
+            ]
+          : [],
+      );
     });
 
     it('tell reviewers to serve the preview with the published package', () => {
@@ -363,7 +371,7 @@ describe('the kb.toml template', () => {
     expect(loaded.config?.site.url).toBe('https://kb.example.com/');
   });
 
-  it('points to a reference subject that Syllabus\'s own guide has', () => {
+  it("points to a reference subject that Syllabus's own guide has", () => {
     const command = configurationReferenceCommand();
     expect(command).toBe('npx syllabus learn reference configuration --config node_modules/syllabus-kb/content/kb.toml');
     // Installed, node_modules/syllabus-kb is this package: its content/kb.toml is the guide.
@@ -372,11 +380,19 @@ describe('the kb.toml template', () => {
     expect(result.stdout.startsWith('---\ntitle: Configuration reference\n')).toBe(true);
   });
 
-  it('names the JSON Schema on its first line: the installed package\'s, relative to kb.toml, or without a package.json this version\'s on jsDelivr', () => {
+  it("names the JSON Schema on its first line: the installed package's, relative to kb.toml, or without a package.json this version's on jsDelivr", () => {
     const installed = ['content', 'docs/kb', '.'].map((folder) => configSchemaReference({ ...SETTINGS, folder, packageJson: true }));
-    expect(installed).toEqual(['../node_modules/syllabus-kb/schema/kb.schema.json', '../../node_modules/syllabus-kb/schema/kb.schema.json', './node_modules/syllabus-kb/schema/kb.schema.json']);
+    expect(installed).toEqual([
+      '../node_modules/syllabus-kb/schema/kb.schema.json',
+      '../../node_modules/syllabus-kb/schema/kb.schema.json',
+      './node_modules/syllabus-kb/schema/kb.schema.json',
+    ]);
     expect(configSchemaReference(SETTINGS)).toBe('https://cdn.jsdelivr.net/npm/syllabus-kb@1.2.3/schema/kb.schema.json');
-    expect(renderKbToml({ ...SETTINGS, packageJson: true }).split('\n').slice(0, 2)).toEqual(['#:schema ../node_modules/syllabus-kb/schema/kb.schema.json', '']);
+    expect(
+      renderKbToml({ ...SETTINGS, packageJson: true })
+        .split('\n')
+        .slice(0, 2),
+    ).toEqual(['#:schema ../node_modules/syllabus-kb/schema/kb.schema.json', '']);
   });
 
   it('escapes the title as a TOML string', () => {
@@ -438,7 +454,9 @@ describe('editPackageScripts', () => {
     const text = '{\r\n\t"name": "x",\r\n\t"dependencies": {\r\n\t\t"syllabus-kb": "1.0.0"\r\n\t}\r\n}\r\n';
     const edit = editPackageScripts(text, { 'kb:build': 'syllabus build' }, false);
     expect(edit).toMatchObject({ ok: true, hasSyllabus: true });
-    expect(edit.ok && edit.text).toBe('{\r\n\t"name": "x",\r\n\t"dependencies": {\r\n\t\t"syllabus-kb": "1.0.0"\r\n\t},\r\n\t"scripts": {\r\n\t\t"kb:build": "syllabus build"\r\n\t}\r\n}\r\n');
+    expect(edit.ok && edit.text).toBe(
+      '{\r\n\t"name": "x",\r\n\t"dependencies": {\r\n\t\t"syllabus-kb": "1.0.0"\r\n\t},\r\n\t"scripts": {\r\n\t\t"kb:build": "syllabus build"\r\n\t}\r\n}\r\n',
+    );
   });
 
   it('fills an empty "scripts", and an empty file object', () => {

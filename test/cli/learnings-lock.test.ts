@@ -13,8 +13,50 @@ import { makeTree } from '../helpers/temp-tree.ts';
 
 const NOW = '2024-03-01T00:00:00.000Z';
 const WRITERS = 20;
-const ANIMALS = ['badger', 'beaver', 'bison', 'camel', 'cougar', 'donkey', 'falcon', 'ferret', 'gecko', 'heron', 'jackal', 'koala', 'lemur', 'llama', 'marmot', 'otter', 'panda', 'puffin', 'rabbit', 'walrus'];
-const COLOURS = ['amber', 'azure', 'beige', 'bronze', 'cherry', 'copper', 'coral', 'cream', 'ebony', 'indigo', 'ivory', 'jade', 'khaki', 'lilac', 'maroon', 'mauve', 'ochre', 'olive', 'scarlet', 'violet'];
+const ANIMALS = [
+  'badger',
+  'beaver',
+  'bison',
+  'camel',
+  'cougar',
+  'donkey',
+  'falcon',
+  'ferret',
+  'gecko',
+  'heron',
+  'jackal',
+  'koala',
+  'lemur',
+  'llama',
+  'marmot',
+  'otter',
+  'panda',
+  'puffin',
+  'rabbit',
+  'walrus',
+];
+const COLOURS = [
+  'amber',
+  'azure',
+  'beige',
+  'bronze',
+  'cherry',
+  'copper',
+  'coral',
+  'cream',
+  'ebony',
+  'indigo',
+  'ivory',
+  'jade',
+  'khaki',
+  'lilac',
+  'maroon',
+  'mauve',
+  'ochre',
+  'olive',
+  'scarlet',
+  'violet',
+];
 
 /** The learning writer `i` adds: its own id and words (no two are near-duplicates of each other). */
 function added(i: number) {
@@ -31,7 +73,21 @@ function added(i: number) {
   };
 }
 
-const addArgs = (i: number): string[] => ['learnings', 'add', 'knowledge.json', '--category', 'fact', '--content', added(i).content, '--keyword', ANIMALS[i]!, '--id', added(i).id, '--now', NOW];
+const addArgs = (i: number): string[] => [
+  'learnings',
+  'add',
+  'knowledge.json',
+  '--category',
+  'fact',
+  '--content',
+  added(i).content,
+  '--keyword',
+  ANIMALS[i]!,
+  '--id',
+  added(i).id,
+  '--now',
+  NOW,
+];
 
 const KEPT = {
   id: 'learn-zod',
@@ -45,7 +101,16 @@ const KEPT = {
   createdAt: '2024-01-10T08:00:00.000Z',
 };
 /** Never used, low confidence, old: what prune removes. */
-const prunable = (i: number) => ({ ...KEPT, id: `old-${i}`, category: 'gotcha', content: `Outdated ${COLOURS[i]} advice`, keywords: [], confidence: 0.5, usedCount: 0, successCount: 0 });
+const prunable = (i: number) => ({
+  ...KEPT,
+  id: `old-${i}`,
+  category: 'gotcha',
+  content: `Outdated ${COLOURS[i]} advice`,
+  keywords: [],
+  confidence: 0.5,
+  usedCount: 0,
+  successCount: 0,
+});
 
 const store = (learnings: unknown[]): string => `${JSON.stringify({ version: '1.0', lastUpdated: '2024-01-15T10:30:00.000Z', learnings }, null, 2)}\n`;
 
@@ -104,7 +169,8 @@ describe('learnings add and prune, many processes at once on one store', () => {
         return;
       }
       const [head, ...lines] = run.stdout.trimEnd().split('\n');
-      const match = /^Pruned (\d+) of \d+ learnings from knowledge\.json \(never used, confidence under 0\.7, created more than 30 days before 2024-03-01T00:00:00\.000Z\)[.:]$/.exec(head!);
+      const match =
+        /^Pruned (\d+) of \d+ learnings from knowledge\.json \(never used, confidence under 0\.7, created more than 30 days before 2024-03-01T00:00:00\.000Z\)[.:]$/.exec(head!);
       expect(match, run.stdout).not.toBeNull();
       expect(lines).toHaveLength(Number(match![1]));
       pruned.push(...lines);
@@ -149,13 +215,17 @@ describe('the store lock', () => {
     expect(runCli(addArgs(0), { cwd: dir })).toMatchObject({ code: 0, stdout: 'Added fact/learn-badger to knowledge.json (3 learnings).\n', stderr: '' });
   });
 
-  it('is never a subject, of the store\'s topic or of a folder topic holding the store', async () => {
+  it("is never a subject, of the store's topic or of a folder topic holding the store", async () => {
     const dir = makeTree({
       'kb.toml': '[kb.topic.team]\nlearnings = "notes/knowledge.json"\n\n[kb.topic.notes]\nsubjects = "notes"\n',
       'notes/readme.md': '# Notes\n\nWhat the team writes down.\n',
       'notes/knowledge.json': store([KEPT]),
     });
-    const outputs = () => [runCli(['learn', 'team', '-c', 'kb.toml'], { cwd: dir }), runCli(['learn', 'notes', '-c', 'kb.toml'], { cwd: dir }), runCli(['check', '-c', 'kb.toml'], { cwd: dir })];
+    const outputs = () => [
+      runCli(['learn', 'team', '-c', 'kb.toml'], { cwd: dir }),
+      runCli(['learn', 'notes', '-c', 'kb.toml'], { cwd: dir }),
+      runCli(['check', '-c', 'kb.toml'], { cwd: dir }),
+    ];
     const unlocked = outputs();
     expect(unlocked.map((run) => run.code)).toEqual([0, 0, 0]);
     const release = await lockfile.lock(path.join(dir, 'notes', 'knowledge.json'), { realpath: false });
@@ -172,7 +242,8 @@ describe('the store lock', () => {
     expect(runCli(addArgs(0), { cwd: dir, env: { SYLLABUS_LOCK_TIMEOUT_MS: 'soon' } })).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'error: SYLLABUS_LOCK_TIMEOUT_MS="soon" is not a number of milliseconds. Set it to a whole number, 0 or more, such as 15000, or unset it.\nRun "syllabus learnings --help" for usage.\n',
+      stderr:
+        'error: SYLLABUS_LOCK_TIMEOUT_MS="soon" is not a number of milliseconds. Set it to a whole number, 0 or more, such as 15000, or unset it.\nRun "syllabus learnings --help" for usage.\n',
     });
   });
 });

@@ -80,8 +80,29 @@ describe('learnings add', () => {
 
   it('takes keywords, the task and structured details as options, and prints JSON', () => {
     const result = run([
-      'add', 'knowledge.json', '--category', 'pattern', '--content', 'Wrap git calls in runGit', '--keyword', 'git', '--keyword', 'runGit',
-      '--task-id', 'task-7', '--related-file', 'src/git.ts', '--code-pattern', 'runGit(args)', '--approach', 'one helper', '--id', 'learn-git', '--now', NOW, '--json',
+      'add',
+      'knowledge.json',
+      '--category',
+      'pattern',
+      '--content',
+      'Wrap git calls in runGit',
+      '--keyword',
+      'git',
+      '--keyword',
+      'runGit',
+      '--task-id',
+      'task-7',
+      '--related-file',
+      'src/git.ts',
+      '--code-pattern',
+      'runGit(args)',
+      '--approach',
+      'one helper',
+      '--id',
+      'learn-git',
+      '--now',
+      NOW,
+      '--json',
     ]);
     const added = {
       id: 'learn-git',
@@ -109,7 +130,19 @@ describe('learnings add', () => {
     expect(written).toEqual({
       version: '1.0',
       lastUpdated: NOW,
-      learnings: [{ id: written.learnings[0].id, taskId: '', category: 'fact', content: 'Builds take a minute', keywords: ['builds', 'take', 'minute'], confidence: 0.5, usedCount: 0, successCount: 0, createdAt: NOW }],
+      learnings: [
+        {
+          id: written.learnings[0].id,
+          taskId: '',
+          category: 'fact',
+          content: 'Builds take a minute',
+          keywords: ['builds', 'take', 'minute'],
+          confidence: 0.5,
+          usedCount: 0,
+          successCount: 0,
+          createdAt: NOW,
+        },
+      ],
     });
     expect(written.learnings[0].id).toMatch(new RegExp(`^${id}[0-9a-z]{6}$`));
   });
@@ -127,7 +160,10 @@ describe('learnings add', () => {
   });
 
   it('adds one whose similarity is exactly 0.8', () => {
-    const result = run(['add', 'knowledge.json', '--category', 'fact', '--content', 'Alpha, bravo, charlie and delta', '--id', 'near', '--now', NOW], store([{ ...ZOD, content: 'alpha bravo charlie delta echo' }]));
+    const result = run(
+      ['add', 'knowledge.json', '--category', 'fact', '--content', 'Alpha, bravo, charlie and delta', '--id', 'near', '--now', NOW],
+      store([{ ...ZOD, content: 'alpha bravo charlie delta echo' }]),
+    );
     expect(result).toMatchObject({ code: 0, stdout: 'Added fact/near to knowledge.json (2 learnings).\n', stderr: '' });
   });
 
@@ -180,16 +216,19 @@ describe('learnings add', () => {
   it.each([
     [['add', 'knowledge.json', '--content', 'x'], 'learnings add needs --category (pattern, gotcha, fact, preference).'],
     [['add', 'knowledge.json', '--category', 'tip', '--content', 'x'], '--category must be one of pattern, gotcha, fact, preference (got "tip").'],
-    [['add', 'knowledge.json', '--category', 'fact'], 'learnings add needs --content with the learning\'s text.'],
-    [['add', 'knowledge.json', '--category', 'fact', '--content', ' '], 'learnings add needs --content with the learning\'s text.'],
-    [['add', 'knowledge.json', '--category', 'fact', '--content', 'x', ...Array.from({ length: 21 }, (_, i) => ['--keyword', `k${i}`]).flat()], 'at most 20 --keyword values (got 21).'],
+    [['add', 'knowledge.json', '--category', 'fact'], "learnings add needs --content with the learning's text."],
+    [['add', 'knowledge.json', '--category', 'fact', '--content', ' '], "learnings add needs --content with the learning's text."],
+    [
+      ['add', 'knowledge.json', '--category', 'fact', '--content', 'x', ...Array.from({ length: 21 }, (_, i) => ['--keyword', `k${i}`]).flat()],
+      'at most 20 --keyword values (got 21).',
+    ],
     [['add', 'knowledge.json', '--category', 'fact', '--content', 'x', '--id', ''], '--id must not be empty.'],
     [['add', 'knowledge.json', '--category', 'fact', '--content', 'x', '--now', 'yesterday'], '--now must be an ISO 8601 time like 2024-01-10T08:00:00.000Z (got "yesterday").'],
     [['add', 'knowledge.json', '--category', 'fact', '--content', 'x', '--dry-run'], '--dry-run is not an option of learnings add.'],
     [['stats', 'knowledge.json', '--category', 'fact'], '--category is not an option of learnings stats.'],
     [['prune', 'knowledge.json', '--max-age=-1'], '--max-age must be a number of days, 0 or more (got "-1").'],
     [['prune', 'knowledge.json', '--max-age', 'soon'], '--max-age must be a number of days, 0 or more (got "soon").'],
-    [['prune'], 'learnings prune needs the store\'s file: syllabus learnings prune <file>.'],
+    [['prune'], "learnings prune needs the store's file: syllabus learnings prune <file>."],
     [['prune', 'a.json', 'b.json'], 'learnings prune takes one file (got also "b.json").'],
     [['tidy', 'knowledge.json'], 'unknown action "tidy": use add, stats or prune.'],
     [[], 'learnings needs an action: syllabus learnings <add|stats|prune> <file>.'],
@@ -249,7 +288,8 @@ Prunable: 0 (never used, confidence under 0.7, created more than 30 days before 
     expect(run(['stats', 'knowledge.json'], '{"learnings": {}}')).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: 'error: knowledge.json: the learnings store has a "learnings" that is an object, not an array. A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.\n',
+      stderr:
+        'error: knowledge.json: the learnings store has a "learnings" that is an object, not an array. A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.\n',
     });
   });
 });

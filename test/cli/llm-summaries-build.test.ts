@@ -75,9 +75,7 @@ describe('a build with LLM summaries', () => {
       ['deploy', DEPLOY],
       ['described', 'The author says what it is.'],
     ]);
-    expect(dist('kb/index.txt')).toBe(
-      `kb:guide/broken.md\nThe server fails on this one.\n\nkb:guide/deploy.md\n${DEPLOY}\n\nkb:guide/described.md\nThe author says what it is.\n`,
-    );
+    expect(dist('kb/index.txt')).toBe(`kb:guide/broken.md\nThe server fails on this one.\n\nkb:guide/deploy.md\n${DEPLOY}\n\nkb:guide/described.md\nThe author says what it is.\n`);
     expect(dist('llms.txt')).toBe(
       `# Ops\n\nThe knowledge of this site for agents: https://kb.test/kb/index.json lists every topic and subject with its addresses, and https://kb.test/kb/knowledge.json holds the <knowledge> system-prompt section and the learn tool.\n\n## Guide\n\n- [Broken](https://kb.test/guide/broken.md): The server fails on this one.\n- [Deploying](https://kb.test/guide/deploy.md): ${DEPLOY}\n- [Described](https://kb.test/guide/described.md): The author says what it is.\n`,
     );

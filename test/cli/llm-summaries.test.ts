@@ -191,7 +191,9 @@ describe('failed calls fall back to the extractive summary and are reported', ()
       report({
         written: 2,
         failed: 1,
-        warnings: [`LLM summaries: HTTP 500 from ${llm.url}. 1 subject keeps its extractive summary (guide/ports.toml). The next build asks again for the summaries still missing.`],
+        warnings: [
+          `LLM summaries: HTTP 500 from ${llm.url}. 1 subject keeps its extractive summary (guide/ports.toml). The next build asks again for the summaries still missing.`,
+        ],
       }),
     );
     expect(summaryPhaseText(done.report)).toBe('2 written by tiny, 0 from cache, 1 failed (extractive summaries used)');
@@ -255,7 +257,13 @@ describe('failed calls fall back to the extractive summary and are reported', ()
   });
 
   it('garbage: HTML, truncated JSON, JSON without choices, an empty text', async () => {
-    const files = { 'guide/html.md': '# H\n\nHtml.\n', 'guide/cut.md': '# C\n\nCut.\n', 'guide/nochoice.md': '# N\n\nNo choice.\n', 'guide/empty.md': '# E\n\nEmpty.\n', 'guide/fine.md': '# F\n\nFine.\n' };
+    const files = {
+      'guide/html.md': '# H\n\nHtml.\n',
+      'guide/cut.md': '# C\n\nCut.\n',
+      'guide/nochoice.md': '# N\n\nNo choice.\n',
+      'guide/empty.md': '# E\n\nEmpty.\n',
+      'guide/fine.md': '# F\n\nFine.\n',
+    };
     const { catalog, root } = await catalogOf(files);
     const garbage: Record<string, string> = {
       'guide/html': '<html><body><h1>502 Bad Gateway</h1></body></html>',

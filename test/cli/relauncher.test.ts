@@ -14,7 +14,7 @@ function startPreview(): Promise<{ parent: ChildProcess; port: number }> {
   const parent = spawn(findSystemNode(), [BIN, 'preview', '--port', '0'], { cwd: site, env: userEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let stderr = '';
-    parent.stderr!.on('data', (chunk: Buffer) => {
+    parent.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
       const port = /at http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr)?.[1];
       if (port) resolve({ parent, port: Number(port) });

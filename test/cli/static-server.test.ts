@@ -95,8 +95,16 @@ describe('syllabus preview serves a built site as a static host does', () => {
     ['GET', `/${'a'.repeat(300)}`, { status: 404, location: undefined, type: 'text/html; charset=utf-8', allow: undefined, body: NOT_FOUND }],
     ['GET', '/leak.txt', { status: 404, location: undefined, type: 'text/html; charset=utf-8', allow: undefined, body: NOT_FOUND }],
     ['GET', '/kb/inner', { status: 404, location: undefined, type: 'text/html; charset=utf-8', allow: undefined, body: NOT_FOUND }],
-    ['GET', '/../secret.txt', { status: 400, location: undefined, type: 'text/plain; charset=utf-8', allow: undefined, body: 'Bad request: the path is malformed or climbs out of the site.\n' }],
-    ['GET', '/%zz', { status: 400, location: undefined, type: 'text/plain; charset=utf-8', allow: undefined, body: 'Bad request: the path is malformed or climbs out of the site.\n' }],
+    [
+      'GET',
+      '/../secret.txt',
+      { status: 400, location: undefined, type: 'text/plain; charset=utf-8', allow: undefined, body: 'Bad request: the path is malformed or climbs out of the site.\n' },
+    ],
+    [
+      'GET',
+      '/%zz',
+      { status: 400, location: undefined, type: 'text/plain; charset=utf-8', allow: undefined, body: 'Bad request: the path is malformed or climbs out of the site.\n' },
+    ],
     ['POST', '/kb/', { status: 405, location: undefined, type: 'text/plain; charset=utf-8', allow: 'GET, HEAD', body: 'Method not allowed: this server only reads.\n' }],
   ])('%s %s', async (method, target, expected) => {
     expect(summary(await ask(method, target))).toEqual(expected);
@@ -113,8 +121,20 @@ describe('syllabus preview serves a built site as a static host does', () => {
   });
 
   it('serves a byte range, and the whole file for a range it cannot serve', async () => {
-    expect(summary(await ask('GET', '/index.html', ['Range: bytes=0-8']))).toEqual({ status: 206, location: undefined, type: 'text/html; charset=utf-8', allow: undefined, body: HOME.slice(0, 9) });
-    expect(summary(await ask('GET', '/index.html', ['Range: bytes=5-2']))).toEqual({ status: 200, location: undefined, type: 'text/html; charset=utf-8', allow: undefined, body: HOME });
+    expect(summary(await ask('GET', '/index.html', ['Range: bytes=0-8']))).toEqual({
+      status: 206,
+      location: undefined,
+      type: 'text/html; charset=utf-8',
+      allow: undefined,
+      body: HOME.slice(0, 9),
+    });
+    expect(summary(await ask('GET', '/index.html', ['Range: bytes=5-2']))).toEqual({
+      status: 200,
+      location: undefined,
+      type: 'text/html; charset=utf-8',
+      allow: undefined,
+      body: HOME,
+    });
   });
 });
 
@@ -149,7 +169,13 @@ describe('serveStatic', () => {
     });
     try {
       const failed = parseAnswer(await sendRaw(Number(own), requestHead('GET', '/kb/')));
-      expect(failed && summary(failed)).toEqual({ status: 500, location: undefined, type: 'text/plain; charset=utf-8', allow: undefined, body: 'Internal error: the terminal running the server says what failed.\n' });
+      expect(failed && summary(failed)).toEqual({
+        status: 500,
+        location: undefined,
+        type: 'text/plain; charset=utf-8',
+        allow: undefined,
+        body: 'Internal error: the terminal running the server says what failed.\n',
+      });
       expect(errors).toEqual([[failure, { method: 'GET', url: '/kb/' }]]);
       const served = parseAnswer(await sendRaw(Number(own), requestHead('GET', '/kb/')));
       expect(served && summary(served)).toEqual({ status: 200, location: undefined, type: 'text/html; charset=utf-8', allow: undefined, body: KB });

@@ -77,7 +77,8 @@ function read(file: string): string {
 
 /** Files of dist/ whose text holds `text` (Pagefind's compressed files left out). */
 function containing(text: string): string[] {
-  return (fs.readdirSync(dist, { recursive: true, encoding: 'utf8' }) as string[])
+  return fs
+    .readdirSync(dist, { recursive: true, encoding: 'utf8' })
     .filter((name) => fs.statSync(path.join(dist, name)).isFile() && !/\.pf_(?:fragment|index|meta)$|\.pagefind$/.test(name) && read(name).includes(text))
     .map((name) => name.split(path.sep).join('/'))
     .sort();
@@ -138,7 +139,9 @@ describe('syllabus build with URL sources', () => {
     expect([learn.code, learn.stdout, learn.stderr]).toEqual([0, `${GUIDE_MD(`http://127.0.0.1:${port}`)}\n`, '']);
     expect(learn.stdout.replace(/\n$/, '')).toBe(read(`web/127~2E0~2E0~2E1~3A${port}/guide.md`));
     const listing = runCli(['learn', 'web', ...config], { cwd: root });
-    expect(listing.stdout).toBe(`# Topic: From the web\n\n## Available subjects:\n\n- 127.0.0.1:${port}/guide\n- readme\n\nUse the \`learn\` tool with the \`subjects\` argument to learn specific subjects.\n`);
+    expect(listing.stdout).toBe(
+      `# Topic: From the web\n\n## Available subjects:\n\n- 127.0.0.1:${port}/guide\n- readme\n\nUse the \`learn\` tool with the \`subjects\` argument to learn specific subjects.\n`,
+    );
     const find = runCli(['find', 'product guide', '--json', ...config], { cwd: root });
     expect((JSON.parse(find.stdout) as { slug: string }[]).map((r) => r.slug)).toEqual([`127.0.0.1:${port}/guide`]);
     const check = runCli(['check', ...config], { cwd: root });

@@ -65,9 +65,12 @@ function between(html: string, start: string, end: string): string {
 
 describe('the preview build', () => {
   it('says what it compared, as a phase of the build', () => {
-    expect(headBuild.stderr.split('\n').find((line) => line.startsWith('changes'))?.replace(/\d+\.\d s/, 'T s')).toBe(
-      `changes   1 added, 1 removed, 1 changed, 1 moved against ${path.join(work, 'base-dist')} (T s)`,
-    );
+    expect(
+      headBuild.stderr
+        .split('\n')
+        .find((line) => line.startsWith('changes'))
+        ?.replace(/\d+\.\d s/, 'T s'),
+    ).toBe(`changes   1 added, 1 removed, 1 changed, 1 moved against ${path.join(work, 'base-dist')} (T s)`);
   });
 
   it('publishes no path of the machine that built it', () => {
@@ -93,7 +96,9 @@ describe('the preview build', () => {
     expect(between(html, '<section aria-labelledby="learned">', '</section>')).toBe(
       '<section aria-labelledby="learned"><h2 id="learned">Pre-loading</h2><ul class="changes-list"><li id="change-handbook-notes"><a href="/handbook/notes/"><code>handbook/notes</code></a> is now pre-loaded (learned)</li></ul></section>',
     );
-    expect(html).toContain('<h3><code>handbook/many/item-29</code> → <a href="/handbook/many/item-29-renamed/"><code>handbook/many/item-29-renamed</code></a> <span class="change-tokens">±0 tokens</span></h3><p>Same content.</p>');
+    expect(html).toContain(
+      '<h3><code>handbook/many/item-29</code> → <a href="/handbook/many/item-29-renamed/"><code>handbook/many/item-29-renamed</code></a> <span class="change-tokens">±0 tokens</span></h3><p>Same content.</p>',
+    );
   });
 
   it('highlights the line diff of a changed subject', () => {
@@ -111,7 +116,9 @@ describe('the preview build', () => {
         return fs.statSync(file).isFile() && fs.readFileSync(file).includes(canary);
       });
       // The hidden subject's own addresses carry its content; nothing else does.
-      expect(found.sort()).toEqual(canary === 'HIDDENCHANGE_91c2' ? ['handbook/secret/hidden-note.md', 'handbook/secret/hidden-note/index.html', 'kb/subjects/handbook/secret/hidden-note.json'] : []);
+      expect(found.sort()).toEqual(
+        canary === 'HIDDENCHANGE_91c2' ? ['handbook/secret/hidden-note.md', 'handbook/secret/hidden-note/index.html', 'kb/subjects/handbook/secret/hidden-note.json'] : [],
+      );
     }
     const html = read('changes/index.html');
     expect(html).not.toContain('hidden-note');

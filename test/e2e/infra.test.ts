@@ -5,8 +5,7 @@ import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from
 import { checkAccessibility, launchBrowser, serveDirectory, type StaticServer } from '../helpers/browser.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
+const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
 
 const NOTES = '# Notes\n\nA subject, served as markdown.\n';
 

@@ -20,7 +20,7 @@ let dist: string;
 let server: StaticServer;
 let browser: Browser;
 /** The contexts the current test opened, and the uncaught page errors they saw. */
-let contexts: BrowserContext[] = [];
+const contexts: BrowserContext[] = [];
 let pageErrors: string[] = [];
 
 beforeAll(async () => {

@@ -14,7 +14,23 @@ export interface HostileRequest {
   head: boolean;
 }
 
-const DOTS = ['..', '.%2e', '%2e.', '%2e%2e', '%2E%2E', '%252e%252e', '%c0%ae%c0%ae', '%e0%80%ae%e0%80%ae', '%c0%2e%c0%2e', '%uff0e%uff0e', '%ef%bc%8e%ef%bc%8e', '．．', '...', '..%00', '..%2500'];
+const DOTS = [
+  '..',
+  '.%2e',
+  '%2e.',
+  '%2e%2e',
+  '%2E%2E',
+  '%252e%252e',
+  '%c0%ae%c0%ae',
+  '%e0%80%ae%e0%80%ae',
+  '%c0%2e%c0%2e',
+  '%uff0e%uff0e',
+  '%ef%bc%8e%ef%bc%8e',
+  '．．',
+  '...',
+  '..%00',
+  '..%2500',
+];
 const SEPARATORS = ['/', '\\', '%2f', '%2F', '%5c', '%5C', '%252f', '%255c', '%c0%af', '%c1%9c', '%e0%80%af', '//', '/./', '\\\\'];
 
 const ESCAPES = [
@@ -71,14 +87,31 @@ const ESCAPES = [
 
 const BROKEN = ['/%', '/%%', '/%zz', '/%e0%a4', '/%ff', '/%00', '/kb/%00', '/kb%00/', '/%c0%80', '/%ed%a0%80', '/a%', '/kb%2', '/%u002e%u002e/secret.txt'];
 const UNICODE = ['/ü', '/日本/', '/\u202e', '/😀', '/kb/é/', '/%F0%9F%98%80', '/%C3%BC', '/\u0000'];
-const ABSOLUTE = ['http://evil.com/kb', 'http://evil.com//kb', 'http://evil.com', 'https://127.0.0.1/../secret.txt', 'http://x/%2e%2e/secret.txt', 'HTTP://EVIL.COM/kb', '*', 'evil.com:443', 'kb', '../secret.txt', 'javascript:alert(1)', '\\evil.com'];
+const ABSOLUTE = [
+  'http://evil.com/kb',
+  'http://evil.com//kb',
+  'http://evil.com',
+  'https://127.0.0.1/../secret.txt',
+  'http://x/%2e%2e/secret.txt',
+  'HTTP://EVIL.COM/kb',
+  '*',
+  'evil.com:443',
+  'kb',
+  '../secret.txt',
+  'javascript:alert(1)',
+  '\\evil.com',
+];
 const METHODS = ['POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PATCH', 'PROPFIND', 'CONNECT', 'BREW'];
 
 /** Every hostile request, generated; a few hundred. */
 export function hostileRequests(): HostileRequest[] {
   const requests: HostileRequest[] = [];
   const get = (target: string, headers: readonly string[] = [], method = 'GET') =>
-    requests.push({ label: `${method} ${JSON.stringify(target)}${headers.length > 0 ? ` with ${headers[0]!.slice(0, 40)}` : ''}`, bytes: requestHead(method, target, headers), head: method === 'HEAD' });
+    requests.push({
+      label: `${method} ${JSON.stringify(target)}${headers.length > 0 ? ` with ${headers[0]!.slice(0, 40)}` : ''}`,
+      bytes: requestHead(method, target, headers),
+      head: method === 'HEAD',
+    });
   for (const length of [255, 256, 300, 5000]) {
     get(`/${'a'.repeat(length)}`);
     get(`/${'a'.repeat(length)}/`);
@@ -103,13 +136,25 @@ export function hostileRequests(): HostileRequest[] {
   get('/kb', ['Host: evil.com']);
   get('/kb', ['X-Forwarded-Host: evil.com', 'X-Forwarded-Proto: https']);
   get('/', [`X-Huge: ${'x'.repeat(100_000)}`]);
-  get('/', Array.from({ length: 3000 }, (_, i) => `X-Many-${i}: y`));
-  for (const range of ['bytes=5-2', 'bytes=abc', 'bytes=-5', 'bytes=0-0,5-6', 'bytes=99999999-', 'bytes=--', 'bytes=0-99999999999999999999', 'lines=1-2']) get('/index.html', [`Range: ${range}`]);
+  get(
+    '/',
+    Array.from({ length: 3000 }, (_, i) => `X-Many-${i}: y`),
+  );
+  for (const range of ['bytes=5-2', 'bytes=abc', 'bytes=-5', 'bytes=0-0,5-6', 'bytes=99999999-', 'bytes=--', 'bytes=0-99999999999999999999', 'lines=1-2'])
+    get('/index.html', [`Range: ${range}`]);
   get('/kb/', ['Connection: Upgrade', 'Upgrade: websocket']);
   get('/kb/', ['If-None-Match: *', 'If-Modified-Since: not a date']);
   get('/kb/', ['Transfer-Encoding: chunked', 'Content-Length: 5']);
   get('/kb/', ['Expect: 100-continue']);
-  for (const raw of ['GET /kb\r\nLocation: //evil.com HTTP/1.1', 'GET /kb HTTP/1.1\nLocation: //evil.com', 'GET  HTTP/1.1', 'GET /kb HTTP/9.9', 'GET /kb', '\u0000\u0000\u0000', 'GET /kb\u0000 HTTP/1.1']) {
+  for (const raw of [
+    'GET /kb\r\nLocation: //evil.com HTTP/1.1',
+    'GET /kb HTTP/1.1\nLocation: //evil.com',
+    'GET  HTTP/1.1',
+    'GET /kb HTTP/9.9',
+    'GET /kb',
+    '\u0000\u0000\u0000',
+    'GET /kb\u0000 HTTP/1.1',
+  ]) {
     requests.push({ label: `raw ${JSON.stringify(raw)}`, bytes: Buffer.from(`${raw}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'utf8'), head: false });
   }
   return requests;

@@ -6,7 +6,8 @@ const CORE = path.resolve(import.meta.dirname, '../../src/kb');
 
 /** Every file below src/kb, relative to it. */
 function coreFiles(): string[] {
-  return (fs.readdirSync(CORE, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  return fs
+    .readdirSync(CORE, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(CORE, path.join(entry.parentPath, entry.name)))
     .sort();
@@ -44,8 +45,10 @@ describe('src/kb stays framework-free (STYLE)', () => {
 
   it('recognises every import form it scans for', () => {
     const sample = `import x from 'astro';\nimport type { Y } from "astro:content";\nexport * from '@astrojs/mdx';\nimport '@modelcontextprotocol/sdk/server';\nconst v = await import('vitest');\nconst r = require("astro/config");\ntype T = typeof import('@astrojs/check');`;
-    expect(importsOf(sample).filter((s) => FORBIDDEN.some((p) => p.test(s))).sort()).toEqual(
-      ['@astrojs/check', '@astrojs/mdx', '@modelcontextprotocol/sdk/server', 'astro', 'astro/config', 'astro:content', 'vitest'].sort(),
-    );
+    expect(
+      importsOf(sample)
+        .filter((s) => FORBIDDEN.some((p) => p.test(s)))
+        .sort(),
+    ).toEqual(['@astrojs/check', '@astrojs/mdx', '@modelcontextprotocol/sdk/server', 'astro', 'astro/config', 'astro:content', 'vitest'].sort());
   });
 });

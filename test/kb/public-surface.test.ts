@@ -130,7 +130,10 @@ describe('src/kb/index.ts', () => {
   const KB = path.join(ROOT, 'src', 'kb');
   const INDEX = path.join(KB, 'index.ts');
   const filesBelow = (folder: string): string[] =>
-    (fs.readdirSync(folder, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    fs
+      .readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name));
 
   /** `name → module` of each named import or re-export in `file` whose module lies in src/kb. */
   function coreNamesOf(file: string): Map<string, string> {
@@ -152,13 +155,19 @@ describe('src/kb/index.ts', () => {
     for (const match of text.matchAll(/\{([^}]*)\}\s*=\s*await import\(\s*'(\.[^']+)'\s*\)/g)) {
       const module = path.resolve(path.dirname(file), match[2]!);
       if (!module.startsWith(`${KB}${path.sep}`)) continue;
-      for (const name of match[1]!.split(',').map((part) => part.split(':')[0]!.trim()).filter(Boolean)) names.set(name, module);
+      for (const name of match[1]!
+        .split(',')
+        .map((part) => part.split(':')[0]!.trim())
+        .filter(Boolean))
+        names.set(name, module);
     }
     return names;
   }
 
   const exported = coreNamesOf(INDEX);
-  const hostFiles = [...filesBelow(path.join(ROOT, 'src')).filter((f) => !f.startsWith(`${KB}${path.sep}`)), ...filesBelow(path.join(ROOT, 'scripts'))].filter((f) => /\.(ts|astro)$/.test(f));
+  const hostFiles = [...filesBelow(path.join(ROOT, 'src')).filter((f) => !f.startsWith(`${KB}${path.sep}`)), ...filesBelow(path.join(ROOT, 'scripts'))].filter((f) =>
+    /\.(ts|astro)$/.test(f),
+  );
   const used = new Map<string, string>();
   for (const file of hostFiles) for (const [name, module] of coreNamesOf(file)) used.set(name, module === INDEX ? (exported.get(name) ?? module) : module);
 

@@ -107,10 +107,7 @@ describe('privateAddressKind', () => {
     '2000::1',
     '3ffe:ffff::1',
     '[2606:4700::1]',
-  ])(
-    '%s is public',
-    (address) => {
-      expect(privateAddressKind(address)).toBeUndefined();
-    },
-  );
+  ])('%s is public', (address) => {
+    expect(privateAddressKind(address)).toBeUndefined();
+  });
 });

@@ -129,7 +129,17 @@ describe('the installed syllabus command', () => {
     );
     const dist = path.join(team, 'dist');
     const built = filesBelow(dist);
-    for (const file of ['index.html', '404.html', 'project/index.html', 'project/adding-knowledge/index.html', 'project/adding-knowledge.md', 'kb/index.json', 'kb/knowledge.json', 'llms.txt', 'pagefind/shards.json']) {
+    for (const file of [
+      'index.html',
+      '404.html',
+      'project/index.html',
+      'project/adding-knowledge/index.html',
+      'project/adding-knowledge.md',
+      'kb/index.json',
+      'kb/knowledge.json',
+      'llms.txt',
+      'pagefind/shards.json',
+    ]) {
       expect(built).toContain(file);
     }
     // Astro's own files stay in the cache, never in the team's folder.
@@ -211,7 +221,11 @@ describe('an existing Astro site with the integration and the content loader', (
     expect(page).not.toContain('onclick');
     expect(built.filter((f) => read(f).includes('DISABLEDCANARY'))).toEqual([]);
     // A hidden subject has its own addresses, and is listed nowhere.
-    expect(built.filter((f) => read(f).includes('HIDDENCANARY'))).toEqual(['knowledge/handbook/internal.md', 'knowledge/handbook/internal/index.html', 'knowledge/kb/subjects/handbook/internal.json']);
+    expect(built.filter((f) => read(f).includes('HIDDENCANARY'))).toEqual([
+      'knowledge/handbook/internal.md',
+      'knowledge/handbook/internal/index.html',
+      'knowledge/kb/subjects/handbook/internal.json',
+    ]);
   });
 
   it('fills the site’s own collection with the listed subjects, rendered as the knowledge pages render them', () => {

@@ -53,8 +53,8 @@ function run(command: string, ...args: string[]) {
 const ok = (stdout: string) => ({ code: 0, stdout: `${stdout}\n`, stderr: '' });
 const usage = (message: string, command: string) => ({ code: 2, stdout: '', stderr: `error: ${message}\nRun "syllabus ${command} --help" for usage.\n` });
 
-describe('the site\'s own knowledge files', () => {
-  it('prompt prints the knowledge file\'s section', async () => {
+describe("the site's own knowledge files", () => {
+  it("prompt prints the knowledge file's section", async () => {
     expect(await run('prompt')).toEqual(ok('THE SITE PROMPT'));
   });
 
@@ -65,11 +65,11 @@ describe('the site\'s own knowledge files', () => {
     );
   });
 
-  it('prompt --profile prints the profile\'s section', async () => {
+  it("prompt --profile prints the profile's section", async () => {
     expect(await run('prompt', '--profile', 'rev')).toEqual(ok('THE REVIEWER PROMPT'));
   });
 
-  it('schema --tool prints the knowledge file\'s tool; a profile\'s may be null', async () => {
+  it("schema --tool prints the knowledge file's tool; a profile's may be null", async () => {
     expect(await run('schema', '--tool')).toEqual(ok(JSON.stringify({ name: 'learn', description: TOOL_DESCRIPTION, parameters: LEARN_PARAMETERS }, null, 2)));
     expect(await run('schema', '--tool', '--profile', 'rev')).toEqual(ok('null'));
   });
@@ -162,7 +162,7 @@ ${NOTE}
     expect(await run('schema', '--tool', '-k', 't', '-k', 'u/one')).toEqual(ok('null'));
   });
 
-  it('-k after a profile: the profile\'s subjects first', async () => {
+  it("-k after a profile: the profile's subjects first", async () => {
     expect(await run('prompt', '--profile', 'rev', '-k', 't/c')).toEqual(
       ok(`<knowledge>
 The following knowledge has been pre-loaded into your system prompt:
@@ -200,11 +200,11 @@ ${NOTE}
 });
 
 describe('usage errors (exit 2)', () => {
-  it('an unknown profile lists the site\'s profiles', async () => {
+  it("an unknown profile lists the site's profiles", async () => {
     expect(await run('prompt', '--profile', 'nobody')).toEqual(usage('Unknown profile "nobody". Valid profiles: rev.', 'prompt'));
   });
 
-  it('an unknown topic in -k lists the site\'s topics', async () => {
+  it("an unknown topic in -k lists the site's topics", async () => {
     expect(await run('learn', 't', '-k', 'nope/x')).toEqual(usage('-k "nope/x": unknown topic "nope". Valid topics: t, u.', 'learn'));
   });
 });

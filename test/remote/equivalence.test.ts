@@ -26,7 +26,10 @@ afterAll(async () => {
 
 /** Questions no case asks, for every site: JSON output, the tool, profiles, and -k in learn. */
 function derivedQuestions(site: Site): string[][] {
-  const questions = [['prompt', '--json'], ['schema', '--tool']];
+  const questions = [
+    ['prompt', '--json'],
+    ['schema', '--tool'],
+  ];
   for (const profile of site.profiles) questions.push(['prompt', '--json', '--profile', profile], ['schema', '--tool', '--profile', profile]);
   for (const topic of site.topics) {
     questions.push(['learn', topic, '-k', topic]);
@@ -47,7 +50,10 @@ for (const fixture of fixtures) {
     describe(`${fixture.name}, ${site.configs.join(' + ')}: questions no case asks`, () => {
       for (const question of derivedQuestions(site)) {
         it.concurrent(question.join(' '), async () => {
-          const [local, remote] = await Promise.all([runCliInProcess(localArgs(site, question), { cwd: fixture.cwd }), runCliAsync(remoteArgs(site, question), { cwd: fixture.cwd })]);
+          const [local, remote] = await Promise.all([
+            runCliInProcess(localArgs(site, question), { cwd: fixture.cwd }),
+            runCliAsync(remoteArgs(site, question), { cwd: fixture.cwd }),
+          ]);
           expect(local.code, `the local run should succeed; stderr:\n${local.stderr}`).toBe(0);
           expect({ exit: remote.code, stdout: remote.stdout, stderr: remote.stderr }).toEqual({ exit: 0, stdout: local.stdout, stderr: '' });
         });

@@ -75,7 +75,7 @@ describe('a site that answers', () => {
     expect(site.requests).toEqual(['/kb/index.json', '/kb/subjects/t/a.json']);
   });
 
-  it('is read below a base path, from addresses computed from the --remote URL (not the index\'s url fields)', async () => {
+  it("is read below a base path, from addresses computed from the --remote URL (not the index's url fields)", async () => {
     const files = serveFiles(new Map([...FILES].map(([path, value]) => [`/docs${path}`, value])));
     server = await serveFake((path) => files(path));
     expect(await learn(`${server.url}/docs`, ['t', 'h'])).toEqual({ code: 0, stdout: 'Hidden\n', stderr: '' });
@@ -86,9 +86,7 @@ describe('a site that answers', () => {
 describe('network failures', () => {
   it('a site that is down: connection refused', async () => {
     const url = await closedPortUrl();
-    expect(await learn(url)).toEqual(
-      fails(`Cannot reach ${url}/kb/index.json: connection refused (ECONNREFUSED). Check the --remote URL and that the site is up.`),
-    );
+    expect(await learn(url)).toEqual(fails(`Cannot reach ${url}/kb/index.json: connection refused (ECONNREFUSED). Check the --remote URL and that the site is up.`));
   });
 
   // In the two timeouts below, the request that never ends is the first one: no other request runs
@@ -202,7 +200,9 @@ describe('answers that are not the JSON expected', () => {
   it('truncated JSON', async () => {
     const site = await serve((path) => (path === '/kb/index.json' ? { body: '{"version": 1, "site": {"title": "Fake", ' } : undefined));
     expect(await learn(site.url)).toEqual(
-      fails(`${site.url}/kb/index.json is not valid JSON (Expected double-quoted property name in JSON at position 41 (line 1 column 42)). The file is cut off or damaged; try again, or rebuild and republish the site.`),
+      fails(
+        `${site.url}/kb/index.json is not valid JSON (Expected double-quoted property name in JSON at position 41 (line 1 column 42)). The file is cut off or damaged; try again, or rebuild and republish the site.`,
+      ),
     );
   });
 
@@ -266,9 +266,7 @@ describe('subjects verified by their sha256', () => {
 
   it('a subject file that holds another subject', async () => {
     const site = await serve((path) => (path === '/kb/subjects/t/a.json' ? json({ ...SUBJECT_H }) : undefined));
-    expect(await learn(site.url)).toEqual(
-      fails(`${site.url}/kb/subjects/t/a.json holds the subject "t/h", not "t/a". The site's files do not agree; rebuild and republish it.`),
-    );
+    expect(await learn(site.url)).toEqual(fails(`${site.url}/kb/subjects/t/a.json holds the subject "t/h", not "t/a". The site's files do not agree; rebuild and republish it.`));
   });
 });
 
@@ -296,7 +294,9 @@ describe('usage errors (exit 2)', () => {
 
   it('a --remote URL with a query', async () => {
     expect(await runCliAsync(['learn', 't', '--remote', 'https://kb.example.com/?page=1'])).toEqual(
-      usage('--remote "https://kb.example.com/?page=1" has a query or a fragment. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.'),
+      usage(
+        '--remote "https://kb.example.com/?page=1" has a query or a fragment. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.',
+      ),
     );
   });
 

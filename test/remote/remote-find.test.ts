@@ -106,7 +106,16 @@ describe('joinFindData', () => {
     markdown: `/t/${slug}.md`,
     json: `/kb/subjects/t/${slug}.json`,
   });
-  const topic = (id: string, title: string | null, slugs: string[]) => ({ id, title, introduction: null, description: null, url: `/${id}/`, json: `/kb/topics/${id}.json`, tokens: 1, subjects: slugs.map(entry) });
+  const topic = (id: string, title: string | null, slugs: string[]) => ({
+    id,
+    title,
+    introduction: null,
+    description: null,
+    url: `/${id}/`,
+    json: `/kb/topics/${id}.json`,
+    tokens: 1,
+    subjects: slugs.map(entry),
+  });
   const index = {
     version: 1 as const,
     site: { title: 'T', description: null, url: null, base: '/' },
@@ -120,7 +129,13 @@ describe('joinFindData', () => {
     const keywords = {
       version: 1 as const,
       topics: [
-        { id: 'b', subjects: [{ slug: 'x', keywords: ['xray'], confidence: 1 }, { slug: 'y', keywords: ['yak'], confidence: 0.55 }] },
+        {
+          id: 'b',
+          subjects: [
+            { slug: 'x', keywords: ['xray'], confidence: 1 },
+            { slug: 'y', keywords: ['yak'], confidence: 0.55 },
+          ],
+        },
         { id: 'a', subjects: [] },
       ],
     };
@@ -137,7 +152,13 @@ describe('joinFindData', () => {
   });
 
   it('refuses topics in another order', () => {
-    const keywords = { version: 1 as const, topics: [{ id: 'a', subjects: [] }, { id: 'b', subjects: [] }] };
+    const keywords = {
+      version: 1 as const,
+      topics: [
+        { id: 'a', subjects: [] },
+        { id: 'b', subjects: [] },
+      ],
+    };
     expect(() => joinFindData(site, index, keywords)).toThrow(
       'https://kb.test/kb/keywords.json does not match the catalog (https://kb.test/kb/index.json): its topics are ["a","b"], the catalog\'s ["b","a"]. The site\'s files come from different builds (a partial upload, or a cache still serving old files); republish the whole site, or try again later.',
     );

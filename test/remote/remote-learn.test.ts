@@ -51,7 +51,7 @@ describe('listing', () => {
     expect(server.requests).toEqual(['/kb/index.json']);
   });
 
-  it('an unknown topic is the learn tool\'s error', async () => {
+  it("an unknown topic is the learn tool's error", async () => {
     const { learn } = await site();
     expect(await learn('nope', ['a'])).toEqual({ ok: false, message: 'Unknown topic "nope". Valid topics: t (Tee).' });
   });
@@ -103,7 +103,7 @@ describe('exact equality before globbing, hidden subjects included', () => {
     });
   });
 
-  it('nothing selected is the learn tool\'s error; a slug with an empty segment is not asked for', async () => {
+  it("nothing selected is the learn tool's error; a slug with an empty segment is not asked for", async () => {
     const { server, learn } = await site();
     expect(await learn('t', ['zz', 'a//b'])).toEqual({
       ok: false,

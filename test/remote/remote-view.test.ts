@@ -44,7 +44,7 @@ describe('openRemoteView', () => {
     expect(await source.learn({ topic: 'x' })).toEqual({ ok: false, message: 'Unknown topic "x". Valid topics: t (Tee).' });
   });
 
-  it('gives the knowledge file\'s prompt and tool, and the catalog', async () => {
+  it("gives the knowledge file's prompt and tool, and the catalog", async () => {
     const site = await serve();
     const source = openRemoteView(`${site.url}/`);
     expect(await source.prompt()).toBe('<knowledge>\nP\n</knowledge>');
@@ -117,7 +117,9 @@ describe('openRemoteView', () => {
 
   it('refuses an address that is not an http(s) URL at once', () => {
     expect(() => openRemoteView('file:///srv/site')).toThrow(
-      new RemoteError('--remote "file:///srv/site": only http and https sites can be read. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.'),
+      new RemoteError(
+        '--remote "file:///srv/site": only http and https sites can be read. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.',
+      ),
     );
   });
 });

@@ -71,7 +71,13 @@ const LEARN_CALLS: unknown[] = [
   [],
 ];
 
-const FIND_CALLS: unknown[] = [{ query: 'release' }, { query: 'release', topic: 'The Guide', limit: 1 }, { query: 'notes', topic: 'off' }, { query: 'nothing matches this' }, { query: 7 }];
+const FIND_CALLS: unknown[] = [
+  { query: 'release' },
+  { query: 'release', topic: 'The Guide', limit: 1 },
+  { query: 'notes', topic: 'off' },
+  { query: 'nothing matches this' },
+  { query: 7 },
+];
 
 let local: KnowledgeView;
 let remote: KnowledgeView;
@@ -125,7 +131,7 @@ describe('the local and the remote view of one knowledge base', () => {
     await same((v) => v.learn(args));
   });
 
-  it('answer learn as the tool\'s texts (a sample, whole)', async () => {
+  it("answer learn as the tool's texts (a sample, whole)", async () => {
     expect(await same((v) => v.learn({ topic: 'guide', subjects: 'x*' }))).toEqual({ ok: true, text: '# Starred\n\nA hidden subject named like a glob.' });
     expect(await same((v) => v.learn({ topic: 'guide', subjects: '*' }))).toEqual({
       ok: false,

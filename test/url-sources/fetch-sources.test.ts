@@ -190,7 +190,8 @@ describe('fetching URL sources', () => {
     const { config, cacheDir, links } = configOf([`${base}/plain`, `http://localhost:${new URL(base).port}/plain`], 'timeout_seconds = 2');
     seen.length = 0;
     const fetched = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT });
-    const fix = 'Syllabus fetches only public addresses, because a PR preview fetches whatever its links.txt names. For a source you trust on your own network, set allow_private = true in [kb.sources].';
+    const fix =
+      'Syllabus fetches only public addresses, because a PR preview fetches whatever its links.txt names. For a source you trust on your own network, set allow_private = true in [kb.sources].';
     const without = 'The build goes on without it: topic "web" has no subject for it until a fetch succeeds.';
     expect(fetched.diagnostics).toEqual([
       {
@@ -259,15 +260,27 @@ describe('fetching URL sources', () => {
     const { config, cacheDir, links } = configOf([`${downBase}/plain`, `${downBase}/notes.md`]);
     const first = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T1 });
     expect(first.counts.fetched).toBe(2);
-    fs.rmSync(path.join(cacheDir, 'sources', fs.readdirSync(path.join(cacheDir, 'sources')).find((f) => fs.readFileSync(path.join(cacheDir, 'sources', f), 'utf8').includes('/notes.md'))!));
+    fs.rmSync(
+      path.join(
+        cacheDir,
+        'sources',
+        fs.readdirSync(path.join(cacheDir, 'sources')).find((f) => fs.readFileSync(path.join(cacheDir, 'sources', f), 'utf8').includes('/notes.md'))!,
+      ),
+    );
     down.closeAllConnections();
     await new Promise<void>((resolve) => down.close(() => resolve()));
     const again = await fetchSources(config, { dir: path.join(cacheDir, 'sources'), userAgent: USER_AGENT, now: () => T2 });
     expect(describeFetchedSources(again.counts)).toBe('2 URLs: 0 fetched, 0 not modified, 2 failed (1 cached copy used)');
     expect(Object.fromEntries(again.documents)).toEqual({ [`${downBase}/plain`]: { content: 'Just text.\n', format: 'text', fetchedAt: T1.toISOString() } });
     expect(again.diagnostics.map((d) => [d.line, d.message])).toEqual([
-      [1, `${downBase}/plain could not be fetched: the connection was refused (ECONNREFUSED). The build goes on with the copy fetched ${T1.toISOString()}. Check that the site is up and the port is right.`],
-      [2, `${downBase}/notes.md could not be fetched: the connection was refused (ECONNREFUSED). The build goes on without it: topic "web" has no subject for it until a fetch succeeds. Check that the site is up and the port is right.`],
+      [
+        1,
+        `${downBase}/plain could not be fetched: the connection was refused (ECONNREFUSED). The build goes on with the copy fetched ${T1.toISOString()}. Check that the site is up and the port is right.`,
+      ],
+      [
+        2,
+        `${downBase}/notes.md could not be fetched: the connection was refused (ECONNREFUSED). The build goes on without it: topic "web" has no subject for it until a fetch succeeds. Check that the site is up and the port is right.`,
+      ],
     ]);
     expect(again.diagnostics.every((d) => d.file === links && d.code === 'source-failed')).toBe(true);
   });

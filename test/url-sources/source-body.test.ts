@@ -73,7 +73,8 @@ describe('convertBody', () => {
   });
 
   it('takes an article when there is no main, keeps its header when it holds the h1, and falls back to the <title> as h1', () => {
-    const article = '<html><head><title>Post</title><base href="https://cdn.example.com/blog/"></head><body><nav>Menu</nav><article><header><h1>A post</h1><p>By Ana</p></header><p>See <a href="next.html">next</a>.</p></article><footer>f</footer></body></html>';
+    const article =
+      '<html><head><title>Post</title><base href="https://cdn.example.com/blog/"></head><body><nav>Menu</nav><article><header><h1>A post</h1><p>By Ana</p></header><p>See <a href="next.html">next</a>.</p></article><footer>f</footer></body></html>';
     expect(convertBody(Buffer.from(article), 'text/html', 'https://example.com/post')).toEqual({
       ok: true,
       format: 'markdown',
@@ -120,7 +121,11 @@ describe('convertBody', () => {
       '```',
       '',
     ].join('\n');
-    expect(convertBody(Buffer.from(markdown), 'text/markdown; charset=utf-8', 'https://raw.example.com/acme/main/README')).toEqual({ ok: true, format: 'markdown', content: absolute });
+    expect(convertBody(Buffer.from(markdown), 'text/markdown; charset=utf-8', 'https://raw.example.com/acme/main/README')).toEqual({
+      ok: true,
+      format: 'markdown',
+      content: absolute,
+    });
     expect(convertBody(Buffer.from(markdown), 'text/plain', 'https://raw.example.com/acme/main/README.MD')).toEqual({ ok: true, format: 'markdown', content: absolute });
     expect(convertBody(Buffer.from('[rel](docs/x.md)'), 'text/plain', 'https://example.com/notes.txt')).toEqual({ ok: true, format: 'text', content: '[rel](docs/x.md)' });
     expect(convertBody(Buffer.from('\uFEFFplain\n'), 'text/plain', 'https://example.com/notes.txt')).toEqual({ ok: true, format: 'text', content: 'plain\n' });
@@ -132,7 +137,11 @@ describe('convertBody', () => {
       problem: 'the server sent application/pdf, not HTML, markdown or plain text',
       fix: 'List a web page, a markdown file or a text file.',
     });
-    expect(convertBody(Buffer.from('x'), undefined, URL_)).toEqual({ ok: false, problem: 'the server sent no Content-Type', fix: 'List a web page, a markdown file or a text file.' });
+    expect(convertBody(Buffer.from('x'), undefined, URL_)).toEqual({
+      ok: false,
+      problem: 'the server sent no Content-Type',
+      fix: 'List a web page, a markdown file or a text file.',
+    });
     expect(convertBody(Buffer.from([0x89, 0x50, 0x00, 0x01]), 'text/plain', URL_)).toEqual({
       ok: false,
       problem: 'the body is binary although the server calls it text/plain',

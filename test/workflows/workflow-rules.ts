@@ -134,7 +134,9 @@ export function commandProblems(workflow: Workflow, scripts: Record<string, stri
 export function untrustedCodeProblems(workflow: Workflow): string[] {
   const problems: string[] = [];
   if (workflow.events.includes('pull_request_target')) {
-    problems.push(`${workflow.file}: uses pull_request_target, whose runs hold a write token and the secrets next to the pull request's code; use pull_request, and workflow_run for what must write.`);
+    problems.push(
+      `${workflow.file}: uses pull_request_target, whose runs hold a write token and the secrets next to the pull request's code; use pull_request, and workflow_run for what must write.`,
+    );
   }
   const prEvents = workflow.events.filter((e) => PULL_REQUEST_EVENTS.includes(e));
   for (const job of workflow.jobs) {
@@ -143,7 +145,7 @@ export function untrustedCodeProblems(workflow: Workflow): string[] {
     const can = `its token can write (${writes.join(', ')})`;
     for (const step of job.steps) {
       if (step.uses?.startsWith('actions/checkout@')) {
-        const ref = `${String(step.with['ref'] ?? '')} ${String(step.with['repository'] ?? '')}`;
+        const ref = [step.with['ref'], step.with['repository']].filter((value) => typeof value === 'string').join(' ');
         if (prEvents.length > 0) problems.push(`${step.where}: checks out code in a ${prEvents.join('/')} workflow, and ${can}.`);
         else if (/pull_request\.head|head_ref|workflow_run\.head|refs\/pull\//.test(ref)) problems.push(`${step.where}: checks out a pull request's head, and ${can}.`);
       }
@@ -166,7 +168,10 @@ export function untrustedCodeProblems(workflow: Workflow): string[] {
  */
 export function permissionProblems(workflow: Workflow): string[] {
   const writes = grantedWrites(workflow.permissions);
-  if (writes === 'unset') return [`${workflow.file}: sets no top-level permissions, so every job without its own gets the repository's default token, which may write; add "permissions:" with the least the jobs need.`];
+  if (writes === 'unset')
+    return [
+      `${workflow.file}: sets no top-level permissions, so every job without its own gets the repository's default token, which may write; add "permissions:" with the least the jobs need.`,
+    ];
   if (writes.length > 0) return [`${workflow.file}: grants write at the top level (${writes.join(', ')}); grant writes only to the jobs that need them.`];
   return [];
 }
@@ -224,7 +229,12 @@ export function crossWorkflowProblems(workflows: readonly Workflow[]): string[] 
     for (const name of workflow.triggeringWorkflows) {
       if (!triggering.some((w) => w.name === name)) problems.push(`${workflow.file}: runs after workflow "${name}", which no workflow file names.`);
     }
-    const uploaded = new Set(triggering.flatMap((w) => allSteps(w)).filter((s) => s.uses?.startsWith('actions/upload-artifact@')).map((s) => String(s.with['name'])));
+    const uploaded = new Set(
+      triggering
+        .flatMap((w) => allSteps(w))
+        .filter((s) => s.uses?.startsWith('actions/upload-artifact@'))
+        .map((s) => String(s.with['name'])),
+    );
     for (const step of allSteps(workflow)) {
       if (!step.uses?.startsWith('actions/download-artifact@')) continue;
       const name = String(step.with['name']);

@@ -458,7 +458,11 @@ describe("the comment workflow's script, against a fake GitHub", () => {
     const github = {
       rest: {
         pulls: { get: call('pulls.get', () => options.pr ?? PR) },
-        actions: { listWorkflowRunArtifacts: call('actions.listWorkflowRunArtifacts', () => ({ artifacts: options.preview === false ? [] : [{ id: 99, name: 'knowledge-preview', expired: false }] })) },
+        actions: {
+          listWorkflowRunArtifacts: call('actions.listWorkflowRunArtifacts', () => ({
+            artifacts: options.preview === false ? [] : [{ id: 99, name: 'knowledge-preview', expired: false }],
+          })),
+        },
         issues: {
           listComments: call('issues.listComments', () => options.comments ?? []),
           updateComment: call('issues.updateComment', () => ({ html_url: 'u' })),
@@ -505,7 +509,9 @@ describe("the comment workflow's script, against a fake GitHub", () => {
     ];
     const outcome = await runScript({ 'pr-number': '12', 'diff.md': DIFF, 'diff.json': '{"equal": true}' }, { comments, preview: false });
     const footer = FOOTER.replace(/\*\*Preview:\*\*.*/, '**Preview:** none; the site did not build (see [the run](https://github.com/acme/kb/actions/runs/42)).');
-    expect(outcome.calls.at(-1)).toEqual(`issues.updateComment ${JSON.stringify({ owner: 'acme', repo: 'kb', comment_id: 2, body: `<!-- syllabus-diff -->\n## Knowledge diff\n\nSubjects: 1 changed.${footer}` })}`);
+    expect(outcome.calls.at(-1)).toEqual(
+      `issues.updateComment ${JSON.stringify({ owner: 'acme', repo: 'kb', comment_id: 2, body: `<!-- syllabus-diff -->\n## Knowledge diff\n\nSubjects: 1 changed.${footer}` })}`,
+    );
   });
 
   it('posts nothing new when the knowledge is unchanged', async () => {

@@ -89,7 +89,11 @@ function readPack(file: string): Map<string, HeldRendering> {
   try {
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; entries?: Record<string, HeldRendering> };
     if (stored.version !== PACK_VERSION || typeof stored.entries !== 'object' || stored.entries === null) return new Map();
-    return new Map(Object.entries(stored.entries).filter(([, held]) => typeof held?.digest === 'string' && typeof held.rendering?.html === 'string' && Array.isArray(held.rendering.metadata?.headings)));
+    return new Map(
+      Object.entries(stored.entries).filter(
+        ([, held]) => typeof held?.digest === 'string' && typeof held.rendering?.html === 'string' && Array.isArray(held.rendering.metadata?.headings),
+      ),
+    );
   } catch {
     // No pack yet, or a damaged one: its subjects are rendered again.
     return new Map();

@@ -71,7 +71,8 @@ export function createRawTextGuardPlugin(): MdastPluginDefinition {
 }
 
 /** The CSS Shiki writes on code blocks and their tokens: its theme variables, scrolling, and unselectable diff markers. */
-const SHIKI_STYLE = /^(?:\s*(?:--shiki-(?:light|dark)(?:-bg|-font-style|-font-weight|-text-decoration)?\s*:\s*[#\w-]+|overflow-x\s*:\s*auto|user-select\s*:\s*none)\s*(?:;|$))*\s*$/;
+const SHIKI_STYLE =
+  /^(?:\s*(?:--shiki-(?:light|dark)(?:-bg|-font-style|-font-weight|-text-decoration)?\s*:\s*[#\w-]+|overflow-x\s*:\s*auto|user-select\s*:\s*none)\s*(?:;|$))*\s*$/;
 /** A GFM table column's alignment. */
 const ALIGN_STYLE = /^\s*text-align\s*:\s*(?:left|center|right)\s*(?:;\s*)?$/;
 /** An image URL that is not a `data:` URL (schemes are checked apart), or one of a raster image. */
@@ -96,7 +97,10 @@ export function sanitizeSchema(codeThemes: CodeThemes): Schema {
       details: ['name'],
       img: [...attributes['img']!.filter((name) => name !== 'src'), ['src', ...IMAGE_SOURCE]],
       pre: [['className', 'astro-code', 'astro-code-themes', codeThemes.light, codeThemes.dark], ['style', SHIKI_STYLE], 'dataLanguage'],
-      span: [['className', 'line'], ['style', SHIKI_STYLE]],
+      span: [
+        ['className', 'line'],
+        ['style', SHIKI_STYLE],
+      ],
       td: [['style', ALIGN_STYLE]],
       th: [['style', ALIGN_STYLE]],
     },

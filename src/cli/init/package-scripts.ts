@@ -132,7 +132,9 @@ function appendMembers(text: string, object: JsonObject, members: readonly [stri
   if (!last) {
     // `{}` at the root: the new members get a line each.
     const rendered = members.map(([name, value]) => `${JSON.stringify(name)}${layout.colon}${value}`);
-    const body = layout.inline ? rendered.join(layout.colon.endsWith(' ') ? ', ' : ',') : `${layout.newline}${rendered.map((r) => layout.unit + r).join(`,${layout.newline}`)}${layout.newline}`;
+    const body = layout.inline
+      ? rendered.join(layout.colon.endsWith(' ') ? ', ' : ',')
+      : `${layout.newline}${rendered.map((r) => layout.unit + r).join(`,${layout.newline}`)}${layout.newline}`;
     return { start: object.open + 1, end: object.close, text: body };
   }
   const second = object.members[1];

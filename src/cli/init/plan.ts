@@ -63,9 +63,7 @@ export interface Conflict {
 }
 
 /** The plan: every change in the order they are written and reported, and what stands in the way. */
-export type InitPlan =
-  | { ok: true; changes: FileChange[]; conflicts: Conflict[]; installNeeded: boolean }
-  | { ok: false; problem: string };
+export type InitPlan = { ok: true; changes: FileChange[]; conflicts: Conflict[]; installNeeded: boolean } | { ok: false; problem: string };
 
 /**
  * Decides every change. A generated file that exists with other content is a conflict, and so is a

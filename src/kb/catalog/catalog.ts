@@ -251,19 +251,29 @@ function catalogTopic(
           : `Binary file: agents get a one-line message instead of its content (subject "${subject.slug}"), and the site offers it as a download. Replace it with text if agents need what it says.`,
       );
     }
-    if (read.skipped === 'too-large') warn('oversized', `${read.bytes} bytes, over kb.max_subject_bytes (${kb.config.kb.max_subject_bytes}): its content is skipped. Split the file or raise the limit.`);
+    if (read.skipped === 'too-large')
+      warn('oversized', `${read.bytes} bytes, over kb.max_subject_bytes (${kb.config.kb.max_subject_bytes}): its content is skipped. Split the file or raise the limit.`);
     if (read.skipped === 'unreadable') warn('unreadable', 'Cannot read the file: its content is skipped. Fix its permissions.');
     if (read.invalidUtf8) warn('non-utf8', 'Not valid UTF-8: invalid bytes are shown as U+FFFD. Re-save the file as UTF-8.');
     const markdown = subject.format === 'markdown' && read.skipped === null;
     const frontMatter = markdown ? readFrontMatter(read.text) : { data: {}, lines: 0, error: undefined };
-    if (frontMatter.error) warn('front-matter', `Front matter is not valid YAML (${frontMatter.error.message}); it is ignored. Fix the YAML between the --- lines.`, frontMatter.error.line);
+    if (frontMatter.error)
+      warn('front-matter', `Front matter is not valid YAML (${frontMatter.error.message}); it is ignored. Fix the YAML between the --- lines.`, frontMatter.error.line);
     const contentSha = sha256(read.content);
     const key = memoKey(subject.format, contentSha);
     let known = memo?.get(key);
     if (!known) {
       known = {
         tokens: countTokens(read.content),
-        summary: read.skipped === null ? summarize({ format: subject.format, text: subject.learning ? learningSummaryText(subject.learning.entry) : read.text, frontMatterLines: frontMatter.lines, description: frontMatter.data['description'] }) : '',
+        summary:
+          read.skipped === null
+            ? summarize({
+                format: subject.format,
+                text: subject.learning ? learningSummaryText(subject.learning.entry) : read.text,
+                frontMatterLines: frontMatter.lines,
+                description: frontMatter.data['description'],
+              })
+            : '',
         headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [],
       };
       memo?.set(key, known);

@@ -32,7 +32,10 @@ const STOP_WORDS = new Set(
  */
 export function wordSetOf(text: string): string[] {
   const words = new Set<string>();
-  for (const word of text.toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, '').split(/\s+/)) {
+  for (const word of text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]+/gu, '')
+    .split(/\s+/)) {
     if (word.length > 2 && !STOP_WORDS.has(word)) words.add(word);
   }
   return [...words];

@@ -95,7 +95,7 @@ function linkProblem(
     const { extension } = slugOf(subject.path);
     if (isPublishedRaw(subject.skipped, extension, allowHtml)) return undefined;
     if (extension === 'svg') {
-      return 'the site publishes SVG files only with [site] allow_html = true, because an SVG can run scripts. Use a PNG, or trust the content\'s HTML.';
+      return "the site publishes SVG files only with [site] allow_html = true, because an SVG can run scripts. Use a PNG, or trust the content's HTML.";
     }
     return `the site shows ${JSON.stringify(target.path)} as a page, not as an image file. Link it with [text](…), or name an image.`;
   }

@@ -101,6 +101,8 @@ function visit(node: Nodes, outline: MarkdownOutline): void {
     case 'inlineCode':
       outline.codes.push({ value: node.value, ...startOf(node) });
       break;
+    default:
+      break;
   }
   if ('children' in node) for (const child of node.children) visit(child, outline);
 }

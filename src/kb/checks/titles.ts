@@ -63,5 +63,5 @@ function titleProblem(subject: CatalogSubject): { message: string; line: number 
 function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'empty';
   if (typeof value === 'string') return 'blank';
-  return JSON.stringify(value) ?? String(value);
+  return JSON.stringify(value) ?? typeof value;
 }

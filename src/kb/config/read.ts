@@ -23,8 +23,7 @@ export function readConfigFiles(paths: readonly string[], cwd: string): { config
       configTexts.push({ file, text: new TextDecoder().decode(bytes) });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const what =
-        code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? String(error)})`;
+      const what = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? String(error)})`;
       diagnostics.push({
         kind: 'config-error',
         code: 'config-unreadable',

@@ -10,18 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
-import {
-  baseProblem,
-  branchProblem,
-  endpointProblem,
-  envNameProblem,
-  lineProblem,
-  pathProblem,
-  patternProblem,
-  repositoryProblem,
-  siteUrlProblem,
-  textProblem,
-} from './values.ts';
+import { baseProblem, branchProblem, endpointProblem, envNameProblem, lineProblem, pathProblem, patternProblem, repositoryProblem, siteUrlProblem, textProblem } from './values.ts';
 import type { DiagnosticCode } from '../diagnostics/diagnostics.ts';
 
 /** Topic ids that name the site's own routes. */
@@ -124,7 +113,7 @@ export const TopicSchema = z
     enable: field(bool, 'false: the topic does not exist in any output.', topic.enable),
     title: field(line, 'Display name, shown instead of the id (one line).', topic.title),
     introduction: field(line, 'One line after the topic in the <knowledge> list.', topic.introduction),
-    description: field(text, 'Longer markdown: top of the learn listing and the topic page, and above the topic\'s pre-loaded subjects in the prompt.', topic.description),
+    description: field(text, "Longer markdown: top of the learn listing and the topic page, and above the topic's pre-loaded subjects in the prompt.", topic.description),
     subjects: field(
       ruled('bad-path', (value) => pathProblem(value, 'subjects')),
       'The topic\'s folder, relative to the folder of this config file, with "/" between folders. Required, unless learnings is set.',
@@ -149,13 +138,15 @@ export const KbSchema = z
     knowledge_budget_tokens: field(positiveInt, 'check warns when the <knowledge> section has more tokens.', kb.knowledge_budget_tokens),
     summaries: z.optional(SummariesSchema),
     sources: z.optional(SourcesSchema),
-    topic: z.optional(
-      z.record(
-        // For editors only: ids are checked with their own messages (config/validate.ts).
-        z.string().check(z.meta({ pattern: TOPIC_ID.source, not: { enum: [...RESERVED_TOPIC_IDS] } })),
-        TopicSchema,
-      ),
-    ).check(z.describe('Topics by id: a letter, then letters, digits, "-" and "_". Topics keep the order of their tables.')),
+    topic: z
+      .optional(
+        z.record(
+          // For editors only: ids are checked with their own messages (config/validate.ts).
+          z.string().check(z.meta({ pattern: TOPIC_ID.source, not: { enum: [...RESERVED_TOPIC_IDS] } })),
+          TopicSchema,
+        ),
+      )
+      .check(z.describe('Topics by id: a letter, then letters, digits, "-" and "_". Topics keep the order of their tables.')),
   })
   .check(table('[kb]', 'Limits that apply to every topic, and the topics.'));
 

@@ -29,7 +29,7 @@ function describeValue(value: unknown): string {
   if (typeof value === 'object') return 'a table';
   if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
   if (typeof value === 'string') return `the string ${quoteValue(value)}`;
-  return `${typeof value === 'boolean' ? 'the boolean' : 'the value'} ${String(value)}`;
+  return typeof value === 'boolean' ? `the boolean ${value}` : `a ${typeof value}`;
 }
 
 /** Describes what a Zod type issue expected. */
@@ -82,7 +82,7 @@ export function validateConfigFile(configText: ConfigText): ValidatedConfigFile 
   const diagnostics: Diagnostic[] = [];
   let raw: Record<string, unknown>;
   try {
-    raw = parse(configText.text) as Record<string, unknown>;
+    raw = parse(configText.text);
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const what = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
@@ -158,7 +158,12 @@ export function validateConfigFile(configText: ConfigText): ValidatedConfigFile 
       const compiled = compilePattern(splitKnowledgeFlag(value).pattern);
       if (!compiled.ok) {
         diagnostics.push(
-          configError(configText, 'invalid-pattern', ['profile', name, 'knowledge', index], `${dottedPath(['profile', name, 'knowledge', index])}: ${compiled.message} Fix or remove the pattern.`),
+          configError(
+            configText,
+            'invalid-pattern',
+            ['profile', name, 'knowledge', index],
+            `${dottedPath(['profile', name, 'knowledge', index])}: ${compiled.message} Fix or remove the pattern.`,
+          ),
         );
       }
     });
@@ -183,9 +188,7 @@ function describeIssue(configText: ConfigText, issue: z.core.$ZodIssue): Diagnos
     return [configError(configText, code, base, `${dottedPath(base)}: ${issue.message}`)];
   }
   const input = (issue as { input?: unknown }).input;
-  return [
-    configError(configText, 'wrong-type', base, `${dottedPath(base)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`),
-  ];
+  return [configError(configText, 'wrong-type', base, `${dottedPath(base)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`)];
 }
 
 /** Topic ids must be valid and not reserved. */

@@ -128,8 +128,7 @@ export function endpointProblem(value: string): string | undefined {
   });
 }
 
-const BASE_FIX =
-  'A base is the path the site is served under: letters, digits, "-", "_", "." and "~" between single slashes, e.g. "/docs/" ("/" is the domain root).';
+const BASE_FIX = 'A base is the path the site is served under: letters, digits, "-", "_", "." and "~" between single slashes, e.g. "/docs/" ("/" is the domain root).';
 
 /**
  * `[site] base`: a path of safe characters (those of `syllabus({ base })`), without `//` (a URL of

@@ -94,13 +94,7 @@ export function hasContentErrors(diagnostics: readonly Diagnostic[]): boolean {
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics
     .map((d, i) => ({ d, i }))
-    .sort(
-      (a, b) =>
-        compareStrings(a.d.file ?? '', b.d.file ?? '') ||
-        (a.d.line ?? 0) - (b.d.line ?? 0) ||
-        (a.d.column ?? 0) - (b.d.column ?? 0) ||
-        a.i - b.i,
-    )
+    .sort((a, b) => compareStrings(a.d.file ?? '', b.d.file ?? '') || (a.d.line ?? 0) - (b.d.line ?? 0) || (a.d.column ?? 0) - (b.d.column ?? 0) || a.i - b.i)
     .map(({ d }) => d);
 }
 
@@ -134,4 +128,3 @@ export function formatDiagnostic(diagnostic: Diagnostic, cwd: string): string {
   const place = formatPlace(diagnostic, cwd);
   return place ? `${place}: ${diagnostic.message}` : diagnostic.message;
 }
-

@@ -56,7 +56,8 @@ export function renderDiffMarkdown(diff: KnowledgeDiff, options: DiffMarkdownOpt
     if (profile.status === 'unchanged') continue;
     const title = `profile <code>${escapeHtml(profile.name)}</code>`;
     if (profile.status === 'changed') knowledge.push(knowledgeItem(`Profile ${code(profile.name)}`, title, profile, limits));
-    else knowledge.push({ kind: 'line', text: `- Profile ${code(profile.name)}: ${profile.status}${profile.tokens.delta === 0 ? '' : ` (${signed(profile.tokens.delta)} tokens)`}` });
+    else
+      knowledge.push({ kind: 'line', text: `- Profile ${code(profile.name)}: ${profile.status}${profile.tokens.delta === 0 ? '' : ` (${signed(profile.tokens.delta)} tokens)`}` });
   }
   sections.push({ title: '`<knowledge>` sections', items: knowledge, noun: 'sections' });
   sections.push({ title: 'Added', items: diff.added.map((s) => ({ kind: 'line', text: `- ${ref(s)} (${describeSubject(s)})` })), noun: 'added subjects' });
@@ -79,7 +80,10 @@ export function renderDiffMarkdown(diff: KnowledgeDiff, options: DiffMarkdownOpt
     }
     const left = section.items.length - shown.length;
     if (left > 0) {
-      const more: Item = { kind: 'line', text: `- … and ${left} more ${section.noun}${shown.length === 0 ? ' (too long to show here)' : ''}.${limits.moreHint === '' ? '' : ` ${limits.moreHint}`}` };
+      const more: Item = {
+        kind: 'line',
+        text: `- … and ${left} more ${section.noun}${shown.length === 0 ? ' (too long to show here)' : ''}.${limits.moreHint === '' ? '' : ` ${limits.moreHint}`}`,
+      };
       shown.push(more);
       used += more.text.length + 2;
     }
@@ -137,7 +141,9 @@ function statusNote(status: string): string {
 
 function knowledgeItem(label: string, htmlLabel: string, delta: KnowledgeDelta, limits: Required<DiffMarkdownOptions>): Item {
   const t = delta.tokens;
-  return patchItem(`${htmlLabel}: ${fromTo(t.base, t.head, t.delta)} tokens`, delta.change!, limits) ?? { kind: 'line', text: `- ${label}: ${fromTo(t.base, t.head, t.delta)} tokens` };
+  return (
+    patchItem(`${htmlLabel}: ${fromTo(t.base, t.head, t.delta)} tokens`, delta.change!, limits) ?? { kind: 'line', text: `- ${label}: ${fromTo(t.base, t.head, t.delta)} tokens` }
+  );
 }
 
 function movedItem(moved: MovedSubject, limits: Required<DiffMarkdownOptions>): Item {

@@ -14,7 +14,9 @@ const delta = z.number().int().describe('head minus base.');
 
 const DiffSideSchema = z
   .object({
-    kind: z.enum(['source', 'build']).describe('source: a kb.toml, where hidden and disabled subjects are visible too; build: a dist/ folder or a site URL, only what was published.'),
+    kind: z
+      .enum(['source', 'build'])
+      .describe('source: a kb.toml, where hidden and disabled subjects are visible too; build: a dist/ folder or a site URL, only what was published.'),
     label: z.string().describe('What the side was read from: the kb.toml path, the dist/ folder or the URL, as given.'),
   })
   .describe('One side of the diff.');
@@ -24,9 +26,7 @@ const SubjectRefSchema = z.object({
   slug: z.string().describe('The subject slug (content/guide/concepts/slugs.md).'),
 });
 
-const TokenDeltaSchema = z
-  .object({ base: tokens, head: tokens, delta })
-  .describe('o200k_base tokens on each side.');
+const TokenDeltaSchema = z.object({ base: tokens, head: tokens, delta }).describe('o200k_base tokens on each side.');
 
 const OptionalTokenDeltaSchema = z
   .object({
@@ -55,7 +55,9 @@ export const ContentChangeSchema = z
         base: z.object({ skipped: SkipReasonSchema.nullable(), bytes: count }),
         head: z.object({ skipped: SkipReasonSchema.nullable(), bytes: count }),
       })
-      .describe('The file is binary, too large or unreadable on at least one side: its content is a message (content/reference/subject-formats.md), so there is no line diff; the sizes of the file as stored.'),
+      .describe(
+        'The file is binary, too large or unreadable on at least one side: its content is a message (content/reference/subject-formats.md), so there is no line diff; the sizes of the file as stored.',
+      ),
   ])
   .describe('How the content changed.');
 
@@ -136,14 +138,14 @@ export const KnowledgeDiffSchema = z
       visibility: count,
       tokens: TokenDeltaSchema.describe('Tokens of the listed subjects of every topic.'),
     }),
-    topics: z.array(TopicDeltaSchema).describe('Every topic: the head\'s in config order, then those only the base has.'),
+    topics: z.array(TopicDeltaSchema).describe("Every topic: the head's in config order, then those only the base has."),
     added: z.array(DiffSubjectSchema).describe('Subjects only the head has, in topic order then slug order.'),
     removed: z.array(DiffSubjectSchema).describe('Subjects only the base has.'),
     changed: z.array(ChangedSubjectSchema).describe('Subjects at the same place whose content changed.'),
     moved: z.array(MovedSubjectSchema).describe('Subjects at a new place, in the order of their head places.'),
     visibility: z.array(VisibilityChangeSchema),
     knowledge: KnowledgeDeltaSchema.describe('The <knowledge> section of the config as written.'),
-    profiles: z.array(ProfileDeltaSchema).describe('Each [profile.<name>]: the head\'s in config order, then those only the base has.'),
+    profiles: z.array(ProfileDeltaSchema).describe("Each [profile.<name>]: the head's in config order, then those only the base has."),
   })
   .describe('The knowledge diff of syllabus diff: what changed between two versions of a knowledge base (content/guide/reviewing-changes.md).');
 

@@ -53,7 +53,7 @@ export function writeFileAtomically(file: string, text: string, options: AtomicW
   try {
     fd = ops.openSync(temporary, 'wx', mode & 0o777);
     const data = Buffer.from(text);
-    for (let written = 0; written < data.length; ) written += ops.writeSync(fd, data, written);
+    for (let written = 0; written < data.length;) written += ops.writeSync(fd, data, written);
     if (flush) ops.fsyncSync(fd);
     ops.closeSync(fd);
     fd = undefined;

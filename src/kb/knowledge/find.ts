@@ -71,9 +71,7 @@ export function renderFindSchema(): Record<string, unknown> {
 /** The entries of the catalog's listed subjects: hidden subjects are never found. */
 export function findEntriesOf(catalog: Catalog): FindEntry[] {
   return catalog.topics.flatMap((topic) =>
-    topic.subjects
-      .filter((s) => !s.hidden)
-      .map((s) => ({ topic: s.topic, slug: s.slug, title: s.title, summary: s.summary, keywords: s.keywords, confidence: s.confidence })),
+    topic.subjects.filter((s) => !s.hidden).map((s) => ({ topic: s.topic, slug: s.slug, title: s.title, summary: s.summary, keywords: s.keywords, confidence: s.confidence })),
   );
 }
 
@@ -138,10 +136,7 @@ export function rankSubjects(entries: readonly FindEntry[], query: string, optio
     overlaps[i] = round(overlap);
     scores[i] = round(OVERLAP_WEIGHT * overlap + CONFIDENCE_WEIGHT * entry.confidence);
   }
-  candidates.sort(
-    (a, b) =>
-      exact[b]! - exact[a]! || scores[b]! - scores[a]! || topicOrder[a]! - topicOrder[b]! || compareStrings(entries[a]!.slug, entries[b]!.slug),
-  );
+  candidates.sort((a, b) => exact[b]! - exact[a]! || scores[b]! - scores[a]! || topicOrder[a]! - topicOrder[b]! || compareStrings(entries[a]!.slug, entries[b]!.slug));
   return candidates.slice(0, options.limit).map((i) => {
     const entry = entries[i]!;
     return {

@@ -90,11 +90,7 @@ export interface TopicListing {
  * What the listing of a topic shows: its visible subjects (slugs in slug order), the learned ones
  * apart.
  */
-export function listTopic(
-  topic: TopicIdentity & { description: string | undefined },
-  visible: readonly string[],
-  learned: ReadonlySet<string>,
-): TopicListing {
+export function listTopic(topic: TopicIdentity & { description: string | undefined }, visible: readonly string[], learned: ReadonlySet<string>): TopicListing {
   const available: string[] = [];
   const learnedSlugs: string[] = [];
   for (const slug of visible) (learned.has(slug) ? learnedSlugs : available).push(slug);
@@ -161,7 +157,7 @@ export function parseLearnArguments(args: unknown): { ok: true; value: LearnArgu
   let patterns: string[];
   if (subjects === undefined || subjects === null) patterns = [];
   else if (typeof subjects === 'string') patterns = [subjects];
-  else if (Array.isArray(subjects) && subjects.every((s) => typeof s === 'string')) patterns = subjects as string[];
+  else if (Array.isArray(subjects) && subjects.every((s) => typeof s === 'string')) patterns = subjects;
   else return { ok: false, message: `Invalid arguments: "subjects" must be a string, an array of strings or null. ${usage}` };
   const limited = checkPatterns(patterns);
   if (!limited.ok) return limited;

@@ -46,7 +46,10 @@ function localReader(kb: KnowledgeBase, options: LocalViewOptions, extra: readon
       title: config.title,
       introduction: config.introduction,
       description: config.description,
-      visible: async () => (visible ??= walked().subjects.filter((s) => !s.hidden).map((s) => s.slug)),
+      visible: async () =>
+        (visible ??= walked()
+          .subjects.filter((s) => !s.hidden)
+          .map((s) => s.slug)),
       learnedSet: async () => walked().learnedSet,
       learned: async () => walked().learned,
       preloaded: async () => {

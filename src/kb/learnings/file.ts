@@ -7,9 +7,7 @@ import fs from 'node:fs';
 import { parseLearningsStore, type LearningsStore } from './store.ts';
 
 /** What reading a store file gave. */
-export type StoreFileReading =
-  | { ok: true; store: LearningsStore }
-  | { ok: false; missing: boolean; problem: string; fix: string; line?: number; column?: number };
+export type StoreFileReading = { ok: true; store: LearningsStore } | { ok: false; missing: boolean; problem: string; fix: string; line?: number; column?: number };
 
 /** Reads and parses a store file (UTF-8, a BOM dropped). */
 export function readLearningsFile(file: string): StoreFileReading {

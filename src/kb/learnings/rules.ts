@@ -51,9 +51,7 @@ export interface DuplicateMatch {
 
 /** What adding gave: the new store, or why nothing was added. */
 export type AddOutcome =
-  | { added: true; learning: Learning; store: LearningsStore }
-  | { added: false; reason: 'duplicate'; duplicate: DuplicateMatch }
-  | { added: false; reason: 'id-taken'; id: string };
+  { added: true; learning: Learning; store: LearningsStore } | { added: false; reason: 'duplicate'; duplicate: DuplicateMatch } | { added: false; reason: 'id-taken'; id: string };
 
 /**
  * Adds a learning at the end of the store: confidence 0.5, never used. It is refused when its

@@ -243,7 +243,8 @@ function describeJson(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value;
 }
 
 /** Where a `JSON.parse` error points, from its message (V8 gives a position, and often a line and column). */

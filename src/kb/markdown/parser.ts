@@ -12,7 +12,7 @@ export async function loadMarkdownParser(): Promise<void> {
   if (parse) return;
   const [{ unified }, { default: remarkParse }, { toString }] = await Promise.all([import('unified'), import('remark-parse'), import('mdast-util-to-string')]);
   const processor = unified().use(remarkParse);
-  toText = (node) => toString(node as Parameters<typeof toString>[0]);
+  toText = (node) => toString(node);
   parse = (text) => processor.parse(text);
 }
 

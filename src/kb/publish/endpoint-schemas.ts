@@ -24,7 +24,10 @@ export const SubjectEntrySchema = z
     path: z.string().describe('The file path relative to the topic folder, as stored; for a URL source (links.txt), its URL.'),
     bytes: z.number().int().nonnegative().describe('Size of the file as stored.'),
     tokens: z.number().int().nonnegative().describe('o200k_base tokens of the content.'),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 (hex) of the content as UTF-8: the content of the subject JSON and the markdown twin.'),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('sha256 (hex) of the content as UTF-8: the content of the subject JSON and the markdown twin.'),
     learned: z.boolean().describe('Whether the subject is pre-loaded into the <knowledge> section.'),
     url: sitePath('The HTML page'),
     markdown: sitePath('The markdown twin (the content as text/markdown)'),
@@ -142,9 +145,11 @@ export const KeywordsFileSchema = z
             .describe('Listed subjects in slug order, as in /kb/index.json. Hidden subjects are never in it.'),
         }),
       )
-      .describe('Enabled topics in config order, as in /kb/index.json (whose entries hold each subject\'s title and summary).'),
+      .describe("Enabled topics in config order, as in /kb/index.json (whose entries hold each subject's title and summary)."),
   })
-  .describe('The keywords of every listed subject of a Syllabus site, for ranking a query (syllabus find) on the client: overlap = the share of the query\'s keywords among a subject\'s; score = 0.7 × overlap + 0.3 × confidence.');
+  .describe(
+    "The keywords of every listed subject of a Syllabus site, for ranking a query (syllabus find) on the client: overlap = the share of the query's keywords among a subject's; score = 0.7 × overlap + 0.3 × confidence.",
+  );
 
 export type SubjectEntry = z.infer<typeof SubjectEntrySchema>;
 export type TopicEntry = z.infer<typeof TopicEntrySchema>;

@@ -10,9 +10,7 @@ const picomatchOf = (): typeof picomatchModule => (loadedPicomatch ??= createReq
 const MAX_PATTERN_LENGTH = 65536;
 
 /** A compiled pattern: a predicate over slugs, or the reason it could not be compiled. */
-export type CompiledPattern =
-  | { ok: true; test: (slug: string) => boolean; base: string }
-  | { ok: false; message: string };
+export type CompiledPattern = { ok: true; test: (slug: string) => boolean; base: string } | { ok: false; message: string };
 
 const OPTIONS = { dot: true, nonegate: true, noextglob: true } as const;
 

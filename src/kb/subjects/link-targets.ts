@@ -28,8 +28,7 @@ interface TopicPlace {
  */
 export function createLinkJudge(topics: readonly TopicConfig[]): LinkJudge {
   let places: TopicPlace[] | undefined;
-  const placesOf = (): TopicPlace[] =>
-    (places ??= topics.filter((t) => t.kind === 'folder').map((topic) => ({ topic, realDir: realPathOrSelf(topic.dir), disabled: undefined })));
+  const placesOf = (): TopicPlace[] => (places ??= topics.filter((t) => t.kind === 'folder').map((topic) => ({ topic, realDir: realPathOrSelf(topic.dir), disabled: undefined })));
 
   return (bound, real, kind) => {
     const shown = displayTarget(bound, real);
@@ -40,11 +39,17 @@ export function createLinkJudge(topics: readonly TopicConfig[]): LinkJudge {
     const containing = placesOf().filter((place) => !isOutside(place.realDir, real));
     for (const place of containing) {
       if (!place.topic.enable) {
-        return { show: 'skip', reason: `Skipped a symlink to ${shown}, in the folder of topic "${place.topic.id}", which is disabled (enable = false). Remove the link, or enable the topic.` };
+        return {
+          show: 'skip',
+          reason: `Skipped a symlink to ${shown}, in the folder of topic "${place.topic.id}", which is disabled (enable = false). Remove the link, or enable the topic.`,
+        };
       }
     }
     if (containing.length === 0 && parts.some((part) => part.startsWith('.'))) {
-      return { show: 'skip', reason: `Skipped a symlink to ${shown}, under a dot-folder or a dotfile that no topic publishes. Remove the link, or move what it should show into a topic folder.` };
+      return {
+        show: 'skip',
+        reason: `Skipped a symlink to ${shown}, under a dot-folder or a dotfile that no topic publishes. Remove the link, or move what it should show into a topic folder.`,
+      };
     }
     if (kind === 'folder') return { show: 'follow' };
     let hidden: LinkVerdict | undefined;
@@ -52,10 +57,16 @@ export function createLinkJudge(topics: readonly TopicConfig[]): LinkJudge {
       const { slug, hidden: isHidden } = slugOf(path.relative(place.realDir, real).split(path.sep).join('/'));
       place.disabled ??= createDisabledMatcher(place.topic.disabled);
       if (place.disabled.covers(slug)) {
-        return { show: 'skip', reason: `Skipped a symlink to ${shown}, the disabled subject ${JSON.stringify(slug)} of topic "${place.topic.id}". Remove the link, or take the subject out of kb.topic.${place.topic.id}.disabled.` };
+        return {
+          show: 'skip',
+          reason: `Skipped a symlink to ${shown}, the disabled subject ${JSON.stringify(slug)} of topic "${place.topic.id}". Remove the link, or take the subject out of kb.topic.${place.topic.id}.disabled.`,
+        };
       }
       if (isHidden) {
-        hidden ??= { show: 'hide', reason: `Hidden: the symlink's target ${shown} is the hidden subject ${JSON.stringify(slug)} of topic "${place.topic.id}", and a link never shows more than its target. Link a visible subject, or start the link's name with "." to say it is hidden.` };
+        hidden ??= {
+          show: 'hide',
+          reason: `Hidden: the symlink's target ${shown} is the hidden subject ${JSON.stringify(slug)} of topic "${place.topic.id}", and a link never shows more than its target. Link a visible subject, or start the link's name with "." to say it is hidden.`,
+        };
       }
     }
     return hidden ?? { show: 'follow' };

@@ -49,9 +49,7 @@ export function resolveSubjectLink(href: string, from: { topic: string; path: st
   const base = from.learning ? path.dirname(fromTopic.dir) : path.resolve(fromTopic.dir, path.dirname(from.path));
   const absolute = path.resolve(base, target);
   const folder = target.endsWith('/') || target === '.' || target === '..' || target.endsWith('/.') || target.endsWith('/..');
-  const owner = [fromTopic, ...topics.filter((t) => t !== fromTopic)]
-    .filter((t) => !isOutside(t.dir, absolute))
-    .sort((a, b) => b.dir.length - a.dir.length)[0];
+  const owner = [fromTopic, ...topics.filter((t) => t !== fromTopic)].filter((t) => !isOutside(t.dir, absolute)).sort((a, b) => b.dir.length - a.dir.length)[0];
   if (!owner) return null;
   const relative = path.relative(owner.dir, absolute).split(path.sep).join('/');
   const slug = folder ? dropLeadingDots(relative) : slugOf(relative).slug;

@@ -17,9 +17,7 @@ export interface PatternMatch {
 }
 
 /** The outcome of resolving patterns. */
-export type Resolution =
-  | { ok: true; slugs: string[]; matches: PatternMatch[] }
-  | { ok: false; message: string; pattern: string };
+export type Resolution = { ok: true; slugs: string[]; matches: PatternMatch[] } | { ok: false; message: string; pattern: string };
 
 /** Options of {@link resolvePatterns}. */
 export interface ResolveOptions {
@@ -89,11 +87,7 @@ export function exactSlug(bySlug: ReadonlyMap<string, unknown>, pattern: string)
  * The subjects a glob can match, in slug order: all of them, or, when every match lies below a
  * literal folder, that folder's subject and the ones below it, found by binary search.
  */
-function candidatesFor(
-  subjects: readonly ResolvableSubject[],
-  bySlug: ReadonlyMap<string, ResolvableSubject>,
-  base: string,
-): Iterable<ResolvableSubject> {
+function candidatesFor(subjects: readonly ResolvableSubject[], bySlug: ReadonlyMap<string, ResolvableSubject>, base: string): Iterable<ResolvableSubject> {
   if (base === '') return subjects;
   const prefix = `${base}/`;
   let low = 0;

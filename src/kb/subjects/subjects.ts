@@ -69,7 +69,11 @@ export function collectSubjects(files: readonly WalkedFile[], topicId: string): 
 }
 
 /** Collects subjects one file at a time (see {@link collectSubjects}), so a walk needs no file list. */
-export function createSubjectCollector(topicId: string): { add(path: string, file: string, hiddenByLink?: boolean): void; addSubject(subject: Subject): void; finish(): CollectedSubjects } {
+export function createSubjectCollector(topicId: string): {
+  add: (path: string, file: string, hiddenByLink?: boolean) => void;
+  addSubject: (subject: Subject) => void;
+  finish: () => CollectedSubjects;
+} {
   const bySlug = new Map<string, Subject>();
   const collisions = new Map<string, Subject[]>();
   const addSubject = (subject: Subject): void => {

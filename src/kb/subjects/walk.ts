@@ -59,12 +59,7 @@ export function walkTopicFolder(dir: string, realDir: string, options: WalkOptio
  * Calls `onFile` with the relative and absolute path of every file {@link walkTopicFolder} would
  * list, without building the list (large topics walk faster); returns the warnings.
  */
-export function visitTopicFolder(
-  dir: string,
-  realDir: string,
-  options: WalkOptions,
-  onFile: (path: string, file: string, hiddenByLink: boolean) => void,
-): Diagnostic[] {
+export function visitTopicFolder(dir: string, realDir: string, options: WalkOptions, onFile: (path: string, file: string, hiddenByLink: boolean) => void): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const visit = (folder: Folder): void => {
     for (const entry of readFolder(folder, options, diagnostics)) {
@@ -147,7 +142,11 @@ function readFolder(folder: Folder, options: WalkOptions, diagnostics: Diagnosti
     if (accept && !accept(name)) continue;
     if (isUnsafeName(name)) {
       // Named by its JSON form in a message about its folder: the raw name could forge lines.
-      warn('unsafe-name', folder.abs, `Skipped ${JSON.stringify(name)}: a name holding a control character, a line break, ", < or > could break the framing of what agents read. Rename it.`);
+      warn(
+        'unsafe-name',
+        folder.abs,
+        `Skipped ${JSON.stringify(name)}: a name holding a control character, a line break, ", < or > could break the framing of what agents read. Rename it.`,
+      );
       continue;
     }
     // Plain concatenation: names from readdir hold no separators, and path.join costs time per file.
@@ -188,7 +187,11 @@ function readFolder(folder: Folder, options: WalkOptions, diagnostics: Diagnosti
       }
     }
     if ((isDir || isFile) && holdsGlobCharacters(name)) {
-      warn('glob-name', abs, `${isDir ? 'The folder\'s' : 'The'} name holds a glob character (* ? [ ] { } \\): a pattern that names ${isDir ? 'its subjects' : 'it'} exactly is also a glob, and in disabled covers everything that glob matches. Rename it, or escape the characters in patterns (\\*).`);
+      warn(
+        'glob-name',
+        abs,
+        `${isDir ? "The folder's" : 'The'} name holds a glob character (* ? [ ] { } \\): a pattern that names ${isDir ? 'its subjects' : 'it'} exactly is also a glob, and in disabled covers everything that glob matches. Rename it, or escape the characters in patterns (\\*).`,
+      );
     }
     if (isDir) {
       // Git's folder and Syllabus's own build cache are never knowledge.

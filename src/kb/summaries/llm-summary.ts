@@ -59,7 +59,9 @@ export function isLlmSummarised(subject: CatalogSubject): boolean {
  * already computed.
  */
 export function llmSummaryKey(settings: LlmSummarySettings, contentSha256: string): string {
-  return createHash('sha256').update(JSON.stringify([settings.endpoint, settings.model, settings.prompt, contentSha256])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([settings.endpoint, settings.model, settings.prompt, contentSha256]))
+    .digest('hex');
 }
 
 /** A subject the model summarises, with its cache key. */
@@ -204,11 +206,15 @@ function describeFailure(failure: SummaryFailure, context: SummaryFailureContext
       if (failure.status === 401 || failure.status === 403) {
         return context.keySent
           ? { what: `HTTP ${failure.status} from ${endpoint}: the key was refused`, fix: `Check the key in ${context.apiKeyEnv} (the variable kb.summaries.api_key_env names).` }
-          : { what: `HTTP ${failure.status} from ${endpoint}: no key was sent, ${context.apiKeyEnv} is not set`, fix: `Set ${context.apiKeyEnv} to the endpoint's API key (kb.summaries.api_key_env names the variable).` };
+          : {
+              what: `HTTP ${failure.status} from ${endpoint}: no key was sent, ${context.apiKeyEnv} is not set`,
+              fix: `Set ${context.apiKeyEnv} to the endpoint's API key (kb.summaries.api_key_env names the variable).`,
+            };
       }
       if (failure.status === 404) return { what: `HTTP 404 from ${endpoint}`, fix: `${format} Check kb.summaries.model too ("${model}").` };
       if (failure.status === 429) return { what: `HTTP 429 from ${endpoint} (too many requests)`, fix: `Lower kb.summaries.concurrency. ${later}` };
-      if (failure.status >= 400 && failure.status < 500) return { what: `HTTP ${failure.status} from ${endpoint}: the request was refused`, fix: `Check kb.summaries.model ("${model}") and kb.summaries.prompt. ${later}` };
+      if (failure.status >= 400 && failure.status < 500)
+        return { what: `HTTP ${failure.status} from ${endpoint}: the request was refused`, fix: `Check kb.summaries.model ("${model}") and kb.summaries.prompt. ${later}` };
       return { what: `HTTP ${failure.status} from ${endpoint}`, fix: later };
     case 'timeout':
       return { what: `no answer from ${endpoint} within ${context.timeoutSeconds} s`, fix: `Raise kb.summaries.timeout_seconds, or lower kb.summaries.concurrency. ${later}` };

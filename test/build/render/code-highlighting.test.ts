@@ -28,7 +28,13 @@ describe('highlighting does not depend on what was highlighted before', () => {
   // First in the file: the process has met none of these languages yet.
   it('gives the same HTML to blocks highlighted at the same time as to blocks highlighted alone', async () => {
     const site = await renderer();
-    const blocks = [VUE, MARKDOWN, ONE_LINE_HTML, '```scss\n.a { .b { color: blue; } }\n```\n', '```svelte\n<script lang="ts">let n: number = 0;</script>\n<style lang="scss">.a { .b { c: d; } }</style>\n```\n'];
+    const blocks = [
+      VUE,
+      MARKDOWN,
+      ONE_LINE_HTML,
+      '```scss\n.a { .b { color: blue; } }\n```\n',
+      '```svelte\n<script lang="ts">let n: number = 0;</script>\n<style lang="scss">.a { .b { c: d; } }</style>\n```\n',
+    ];
     const together = await Promise.all(blocks.map((block) => html(block, site)));
     const alone = [];
     for (const block of blocks) alone.push(await html(block, site));
@@ -65,10 +71,42 @@ describe('highlighting does not depend on time', () => {
     for (const block of blocks) slow.push(await html(block, site));
     expect(slow).toEqual(expected);
     // The whole line in tokens: the attribute's script, the script and the style too.
-    const [plain, tag, attribute, string, call, keyword] = [['#1F2328', '#E6EDF3'], ['#116329', '#7EE787'], ['#0550AE', '#79C0FF'], ['#0A3069', '#A5D6FF'], ['#8250DF', '#D2A8FF'], ['#CF222E', '#FF7B72']] as const;
+    const [plain, tag, attribute, string, call, keyword] = [
+      ['#1F2328', '#E6EDF3'],
+      ['#116329', '#7EE787'],
+      ['#0550AE', '#79C0FF'],
+      ['#0A3069', '#A5D6FF'],
+      ['#8250DF', '#D2A8FF'],
+      ['#CF222E', '#FF7B72'],
+    ] as const;
     const tokens = [
-      [plain, '&lt;'], [tag, 'div'], [attribute, ' onclick'], [plain, '='], [string, '"'], [call, 'go'], [string, '()"'], [plain, '&gt;x&lt;/'], [tag, 'div'], [plain, '&gt;&lt;'], [tag, 'script'], [plain, '&gt;'],
-      [keyword, 'const'], [attribute, ' a'], [keyword, ' ='], [attribute, ' 1'], [plain, ';&lt;/'], [tag, 'script'], [plain, '&gt;&lt;'], [tag, 'style'], [plain, '&gt;.a{'], [attribute, 'color'], [plain, ':'], [attribute, 'red'], [plain, '}&lt;/'], [tag, 'style'], [plain, '&gt;'],
+      [plain, '&lt;'],
+      [tag, 'div'],
+      [attribute, ' onclick'],
+      [plain, '='],
+      [string, '"'],
+      [call, 'go'],
+      [string, '()"'],
+      [plain, '&gt;x&lt;/'],
+      [tag, 'div'],
+      [plain, '&gt;&lt;'],
+      [tag, 'script'],
+      [plain, '&gt;'],
+      [keyword, 'const'],
+      [attribute, ' a'],
+      [keyword, ' ='],
+      [attribute, ' 1'],
+      [plain, ';&lt;/'],
+      [tag, 'script'],
+      [plain, '&gt;&lt;'],
+      [tag, 'style'],
+      [plain, '&gt;.a{'],
+      [attribute, 'color'],
+      [plain, ':'],
+      [attribute, 'red'],
+      [plain, '}&lt;/'],
+      [tag, 'style'],
+      [plain, '&gt;'],
     ] as const;
     const line = tokens.map(([[light, dark], text]) => `<span style="--shiki-light:${light};--shiki-dark:${dark}">${text}</span>`).join('');
     expect(slow[0]).toBe(
@@ -133,7 +171,13 @@ interface Grammar {
 
 /** Each of Shiki's languages with the grammars loading it loads (its own and those it embeds). */
 async function shikiBundles(): Promise<{ id: string; aliases: string[]; grammars: Grammar[] }[]> {
-  return Promise.all(bundledLanguagesInfo.map(async (info) => ({ id: info.id, aliases: info.aliases ?? [], grammars: (await bundledLanguages[info.id as keyof typeof bundledLanguages]()).default as Grammar[] })));
+  return Promise.all(
+    bundledLanguagesInfo.map(async (info) => ({
+      id: info.id,
+      aliases: info.aliases ?? [],
+      grammars: (await bundledLanguages[info.id as keyof typeof bundledLanguages]()).default,
+    })),
+  );
 }
 
 /** The scopes of other grammars a grammar includes. */
@@ -165,7 +209,9 @@ describe('the languages highlighted apart', () => {
       .filter((b) => !(b.id in SEPARATE_LANGUAGES))
       .flatMap((b) => {
         const own = new Set(b.grammars.map((g) => g.scopeName));
-        return b.grammars.flatMap((g) => [...includedScopes(g)].filter((scope) => languageOfScope.has(scope) && !own.has(scope)).map((scope) => `${b.id}: ${g.name} includes ${scope}`));
+        return b.grammars.flatMap((g) =>
+          [...includedScopes(g)].filter((scope) => languageOfScope.has(scope) && !own.has(scope)).map((scope) => `${b.id}: ${g.name} includes ${scope}`),
+        );
       });
     expect(reachingOut).toEqual([]);
   });

@@ -68,13 +68,7 @@ describe('the leading h1', () => {
 
 describe('heading anchors', () => {
   it('h2, h3 and h4 with ids get an anchor link; h1, h5 and h6 do not', () => {
-    const html = [
-      '<h2 id="two">Two</h2>',
-      '<h3 id="three">Three</h3>',
-      '<h4 id="four">Four</h4>',
-      '<h5 id="five">Five</h5>',
-      '<h6 id="six">Six</h6>',
-    ].join('\n');
+    const html = ['<h2 id="two">Two</h2>', '<h3 id="three">Three</h3>', '<h4 id="four">Four</h4>', '<h5 id="five">Five</h5>', '<h6 id="six">Six</h6>'].join('\n');
     expect(finish(`<p>x</p>\n<h1 id="one">One</h1>\n${html}`, 'Title')).toBe(
       [
         '<p>x</p>',
@@ -89,9 +83,7 @@ describe('heading anchors', () => {
   });
 
   it('keeps the other attributes and the inner markup', () => {
-    expect(finish('<h2 class="a" id="set-up" data-x="1">Set <code>up</code></h2>', 'T')).toBe(
-      `<h2 class="a" id="set-up" data-x="1">Set <code>up</code>${anchor('set-up')}</h2>`,
-    );
+    expect(finish('<h2 class="a" id="set-up" data-x="1">Set <code>up</code></h2>', 'T')).toBe(`<h2 class="a" id="set-up" data-x="1">Set <code>up</code>${anchor('set-up')}</h2>`);
   });
 
   it('headings without ids are untouched', () => {

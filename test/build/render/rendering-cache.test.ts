@@ -53,7 +53,10 @@ describe('the rendering cache', () => {
   });
 
   it('treats a damaged or older pack as empty, so its subjects are rendered again', () => {
-    const dir = makeTree({ [packOf('t/a')]: '{"version":1,"entries":{"t/a":', [packOf('t/b')]: JSON.stringify({ version: 0, entries: { 't/b': { digest: 'd', rendering: rendering('B') } } }) });
+    const dir = makeTree({
+      [packOf('t/a')]: '{"version":1,"entries":{"t/a":',
+      [packOf('t/b')]: JSON.stringify({ version: 0, entries: { 't/b': { digest: 'd', rendering: rendering('B') } } }),
+    });
     const cache = openRenderingCache(dir);
     expect(cache.get('t/a', 'd')).toBeUndefined();
     expect(cache.get('t/b', 'd')).toBeUndefined();

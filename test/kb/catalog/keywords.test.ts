@@ -17,15 +17,9 @@ beforeAll(loadMarkdownParser);
 
 describe('subjectKeywords', () => {
   it('takes the words of the title, then the summary, then the headings, each once', () => {
-    expect(subjectKeywords({ title: 'Deploying the API', summary: 'How we deploy: build, then ship the API.', headings: ['Deploying the API', 'Rollback', 'Build cache'] })).toEqual([
-      'deploying',
-      'api',
-      'deploy',
-      'build',
-      'ship',
-      'rollback',
-      'cache',
-    ]);
+    expect(
+      subjectKeywords({ title: 'Deploying the API', summary: 'How we deploy: build, then ship the API.', headings: ['Deploying the API', 'Rollback', 'Build cache'] }),
+    ).toEqual(['deploying', 'api', 'deploy', 'build', 'ship', 'rollback', 'cache']);
   });
 
   it('lower-cases with toLowerCase(), deletes punctuation, drops stop words and words of 2 characters or fewer', () => {
@@ -82,7 +76,24 @@ describe('markdownHeadings', () => {
   });
 
   it('finds headings in lists and quotes, and none in code blocks or after the front matter lines it is told to skip', () => {
-    const text = ['---', 'title: X', '---', '# After front matter', '', '> ## Quoted', '', '- # Listed', '', '```md', '# fenced', '', '# still fenced', '```', '', '    # indented code'].join('\n');
+    const text = [
+      '---',
+      'title: X',
+      '---',
+      '# After front matter',
+      '',
+      '> ## Quoted',
+      '',
+      '- # Listed',
+      '',
+      '```md',
+      '# fenced',
+      '',
+      '# still fenced',
+      '```',
+      '',
+      '    # indented code',
+    ].join('\n');
     expect(markdownHeadings(text, 3)).toEqual(['After front matter', 'Quoted', 'Listed']);
   });
 
@@ -92,7 +103,7 @@ describe('markdownHeadings', () => {
       const out: string[] = [];
       const visit = (node: { type: string; children?: unknown[] }): void => {
         if (node.type === 'heading') {
-          const heading = toString(node as never).replace(/\s+/g, ' ').trim();
+          const heading = toString(node).replace(/\s+/g, ' ').trim();
           if (heading !== '') out.push(heading);
           return;
         }

@@ -76,20 +76,40 @@ const warning = (file: string, line: number, column: number, message: string): D
 function expectedWarnings(root: string): Diagnostic[] {
   const index = path.join(root, 'guide/index.md');
   return [
-    warning(path.join(root, 'guide/concepts/slugs.md'), 3, 39, 'Broken link "hidden-subjects.md": topic "guide" has no subject "concepts/hidden-subjects" (it is missing or disabled). Fix the link, or add the subject.'),
+    warning(
+      path.join(root, 'guide/concepts/slugs.md'),
+      3,
+      39,
+      'Broken link "hidden-subjects.md": topic "guide" has no subject "concepts/hidden-subjects" (it is missing or disabled). Fix the link, or add the subject.',
+    ),
     warning(index, 11, 1, 'Broken link "concepts/nope.md": topic "guide" has no subject "concepts/nope" (it is missing or disabled). Fix the link, or add the subject.'),
     warning(index, 12, 1, 'Broken link "drafts/plan.md": topic "guide" has no subject "drafts/plan" (it is missing or disabled). Fix the link, or add the subject.'),
     warning(index, 13, 1, 'Broken link "concepts": "concepts" is a folder of topic "guide", not a subject. End the link with "/" to link the folder.'),
     warning(index, 14, 1, 'Broken link "nothing/": topic "guide" has no folder "nothing" with listed subjects, so its page shows no such folder. Fix the link.'),
     warning(index, 15, 1, 'Broken link "secret/": topic "guide" has no folder "secret" with listed subjects, so its page shows no such folder. Fix the link.'),
-    warning(index, 16, 1, 'Broken link "../../elsewhere.md": it leaves every topic folder, and the site publishes only what topic folders hold. Link to a subject, or write an absolute URL.'),
+    warning(
+      index,
+      16,
+      1,
+      'Broken link "../../elsewhere.md": it leaves every topic folder, and the site publishes only what topic folders hold. Link to a subject, or write an absolute URL.',
+    ),
     warning(index, 17, 1, 'Broken link "%C3%28.md": its %XX escapes do not decode to UTF-8 text. Fix the escapes, or write the characters themselves.'),
     warning(index, 19, 1, 'Broken image "img/none.png": topic "guide" has no file "img/none.png" (it is missing, disabled, or not a subject). Fix the path, or add the file.'),
-    warning(index, 20, 1, 'Broken image "img/diagram.svg": the site publishes SVG files only with [site] allow_html = true, because an SVG can run scripts. Use a PNG, or trust the content\'s HTML.'),
+    warning(
+      index,
+      20,
+      1,
+      'Broken image "img/diagram.svg": the site publishes SVG files only with [site] allow_html = true, because an SVG can run scripts. Use a PNG, or trust the content\'s HTML.',
+    ),
     warning(index, 21, 1, 'Broken image "concepts/slugs.md": the site shows "concepts/slugs.md" as a page, not as an image file. Link it with [text](…), or name an image.'),
     warning(index, 22, 1, 'Broken image "img/": it names a folder, not a file. Name the image file.'),
     warning(index, 24, 1, 'Broken link "concepts/gone.md": topic "guide" has no subject "concepts/gone" (it is missing or disabled). Fix the link, or add the subject.'),
-    warning(path.join(root, 'ref/cli.md'), 3, 35, 'Broken link "../guide/gone.md": topic "guide" has no subject "gone" (it is missing or disabled). Fix the link, or add the subject.'),
+    warning(
+      path.join(root, 'ref/cli.md'),
+      3,
+      35,
+      'Broken link "../guide/gone.md": topic "guide" has no subject "gone" (it is missing or disabled). Fix the link, or add the subject.',
+    ),
   ];
 }
 

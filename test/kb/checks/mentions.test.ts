@@ -21,7 +21,14 @@ subjects = "old"
 `;
 
 async function mentionDiagnostics(entries: Record<string, TreeEntry>): Promise<{ root: string; diagnostics: Diagnostic[] }> {
-  const { root, kb } = openTree(TOML, { 'guide/concepts/slugs.md': '# Slugs\n', 'guide/.internals/algo.md': '# Algo\n', 'reference/cli/check.md': '# check\n', 'old/x.md': '# X\n', 'guide/drafts/plan.md': '# Plan\n', ...entries });
+  const { root, kb } = openTree(TOML, {
+    'guide/concepts/slugs.md': '# Slugs\n',
+    'guide/.internals/algo.md': '# Algo\n',
+    'reference/cli/check.md': '# check\n',
+    'old/x.md': '# X\n',
+    'guide/drafts/plan.md': '# Plan\n',
+    ...entries,
+  });
   const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
   return { root, diagnostics: checkMentions(catalog) };
 }
@@ -82,12 +89,37 @@ describe('checkMentions', () => {
     });
     const file = path.join(root, 'guide/index.md');
     expect(diagnostics).toEqual([
-      warning(file, 6, 10, 'Broken mention "guide/nope": topic "guide" has no subject "nope" (it is missing or disabled). Fix the slug; start a path that is not a subject with "./".'),
-      warning(file, 6, 24, 'Broken mention "reference/cli/chek": topic "reference" has no subject "cli/chek" (it is missing or disabled). Fix the slug; start a path that is not a subject with "./".'),
-      warning(file, 7, 11, 'Broken mention "guide/drafts/plan": topic "guide" has no subject "drafts/plan" (it is missing or disabled). Fix the slug; start a path that is not a subject with "./".'),
+      warning(
+        file,
+        6,
+        10,
+        'Broken mention "guide/nope": topic "guide" has no subject "nope" (it is missing or disabled). Fix the slug; start a path that is not a subject with "./".',
+      ),
+      warning(
+        file,
+        6,
+        24,
+        'Broken mention "reference/cli/chek": topic "reference" has no subject "cli/chek" (it is missing or disabled). Fix the slug; start a path that is not a subject with "./".',
+      ),
+      warning(
+        file,
+        7,
+        11,
+        'Broken mention "guide/drafts/plan": topic "guide" has no subject "drafts/plan" (it is missing or disabled). Fix the slug; start a path that is not a subject with "./".',
+      ),
       warning(file, 8, 11, 'Broken mention "guide/concepts": "concepts" is a folder of topic "guide", not a subject. Write "guide/concepts/*" for its subjects.'),
-      warning(file, 9, 37, 'Broken mention "guide/internals/*": the pattern "internals/*" matches no listed subject of topic "guide" (globs never select hidden subjects). Fix the pattern.'),
-      warning(file, 9, 58, 'Broken mention "guide/nothing/": the pattern "nothing/**" matches no listed subject of topic "guide" (globs never select hidden subjects). Fix the pattern.'),
+      warning(
+        file,
+        9,
+        37,
+        'Broken mention "guide/internals/*": the pattern "internals/*" matches no listed subject of topic "guide" (globs never select hidden subjects). Fix the pattern.',
+      ),
+      warning(
+        file,
+        9,
+        58,
+        'Broken mention "guide/nothing/": the pattern "nothing/**" matches no listed subject of topic "guide" (globs never select hidden subjects). Fix the pattern.',
+      ),
     ]);
   });
 });

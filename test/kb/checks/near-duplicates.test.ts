@@ -77,7 +77,10 @@ describe('findNearDuplicates', () => {
 
   it('returns exactly the pairs of the naive finder on random sets (property)', () => {
     // Small vocabularies and mutated copies make near-duplicates common, and sizes close to the filters' bounds.
-    const set = fc.uniqueArray(fc.integer({ min: 0, max: 30 }).map((n) => `w${n}`), { maxLength: 24 });
+    const set = fc.uniqueArray(
+      fc.integer({ min: 0, max: 30 }).map((n) => `w${n}`),
+      { maxLength: 24 },
+    );
     const sets = fc
       .tuple(fc.array(set, { minLength: 1, maxLength: 12 }), fc.array(fc.tuple(fc.nat(), fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 3 })), { maxLength: 12 }))
       .map(([originals, copies]) => [

@@ -46,12 +46,32 @@ describe('checkTitles', () => {
     expect(diagnostics).toEqual([
       warning(file('blank.md'), 2, `The front matter title is blank, not text: it is ignored, ${falls('blank')}. Write the title as text (title: "…").`),
       warning(file('empty.md'), 2, `The front matter title is empty, not text: it is ignored, ${falls('empty')}. Write the title as text (title: "…").`),
-      warning(file('empty-heading.md'), 1, `This level-1 heading is not read as the title (only a one-line "# Title" is), ${falls('empty-heading')}. Write it as "# Title", or set title in the front matter.`),
-      warning(file('.hidden.md'), 1, `The subject has headings but no title: its first heading is level 2, ${falls('hidden')}. Start it with a "# Title" heading, or set title in the front matter.`),
-      warning(file('no-space.md'), 1, `This level-1 heading is not read as the title (only a one-line "# Title" is), ${falls('no-space')}. Write it as "# Title", or set title in the front matter.`),
+      warning(
+        file('empty-heading.md'),
+        1,
+        `This level-1 heading is not read as the title (only a one-line "# Title" is), ${falls('empty-heading')}. Write it as "# Title", or set title in the front matter.`,
+      ),
+      warning(
+        file('.hidden.md'),
+        1,
+        `The subject has headings but no title: its first heading is level 2, ${falls('hidden')}. Start it with a "# Title" heading, or set title in the front matter.`,
+      ),
+      warning(
+        file('no-space.md'),
+        1,
+        `This level-1 heading is not read as the title (only a one-line "# Title" is), ${falls('no-space')}. Write it as "# Title", or set title in the front matter.`,
+      ),
       warning(file('number.md'), 3, `The front matter title is 2024, not text: it is ignored, ${falls('number')}. Write the title as text (title: "…").`),
-      warning(file('sections/only-h2.md'), 3, `The subject has headings but no title: its first heading is level 2, ${falls('only-h2')}. Start it with a "# Title" heading, or set title in the front matter.`),
-      warning(file('setext.md'), 1, `This level-1 heading is not read as the title (only a one-line "# Title" is), ${falls('setext')}. Write it as "# Title", or set title in the front matter.`),
+      warning(
+        file('sections/only-h2.md'),
+        3,
+        `The subject has headings but no title: its first heading is level 2, ${falls('only-h2')}. Start it with a "# Title" heading, or set title in the front matter.`,
+      ),
+      warning(
+        file('setext.md'),
+        1,
+        `This level-1 heading is not read as the title (only a one-line "# Title" is), ${falls('setext')}. Write it as "# Title", or set title in the front matter.`,
+      ),
     ]);
   });
 });

@@ -6,15 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SUMMARY_PROMPT,
-  KB_DEFAULTS,
-  PROFILE_DEFAULTS,
-  SITE_DEFAULTS,
-  SOURCES_DEFAULTS,
-  SUMMARIES_DEFAULTS,
-  TOPIC_DEFAULTS,
-} from '../../../src/kb/config/defaults.ts';
+import { DEFAULT_SUMMARY_PROMPT, KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from '../../../src/kb/config/defaults.ts';
 import { KNOWN_KEYS, renderConfigSchema } from '../../../src/kb/config/schema.ts';
 import { ROOT } from '../../helpers/run-cli.ts';
 
@@ -50,7 +42,7 @@ function schemaTables(): Record<string, { properties: Record<string, { default?:
 const defined = (table: Readonly<Record<string, unknown>>): Record<string, unknown> => Object.fromEntries(Object.entries(table).filter(([, value]) => value !== undefined));
 
 describe('config defaults', () => {
-  it('name every key of each table, in the schema\'s order', () => {
+  it("name every key of each table, in the schema's order", () => {
     expect(Object.keys(DEFAULTS)).toEqual(Object.keys(KNOWN_KEYS));
     for (const [table, keys] of Object.entries(KNOWN_KEYS)) {
       expect({ table, keys: Object.keys(DEFAULTS[table]!) }).toEqual({ table, keys: keys.filter((key) => table !== 'kb' || !NESTED.includes(key)) });
@@ -93,7 +85,10 @@ describe('config defaults', () => {
     };
     const expected = (table: Readonly<Record<string, unknown>>): Record<string, unknown> =>
       Object.fromEntries(
-        Object.entries(table).map(([key, value]) => [key, value === DEFAULT_SUMMARY_PROMPT ? 'built-in' : value !== undefined ? value : REQUIRED.includes(key) ? 'required' : 'none']),
+        Object.entries(table).map(([key, value]) => [
+          key,
+          value === DEFAULT_SUMMARY_PROMPT ? 'built-in' : value !== undefined ? value : REQUIRED.includes(key) ? 'required' : 'none',
+        ]),
       );
     for (const [table, heading] of Object.entries(headings)) {
       expect({ table, defaults: stated(heading) }).toEqual({ table, defaults: expected(DEFAULTS[table]!) });

@@ -72,9 +72,15 @@ describe('the JSON Schema of kb.toml', () => {
 
   it('titles each table', () => {
     const kb = schema.properties.kb;
-    const titles = [schema, schema.properties.site, kb, kb.properties.summaries, kb.properties.sources, kb.properties.topic.additionalProperties, schema.properties.profile.additionalProperties].map(
-      (table) => table.title,
-    );
+    const titles = [
+      schema,
+      schema.properties.site,
+      kb,
+      kb.properties.summaries,
+      kb.properties.sources,
+      kb.properties.topic.additionalProperties,
+      schema.properties.profile.additionalProperties,
+    ].map((table) => table.title);
     expect(titles).toEqual(['kb.toml', '[site]', '[kb]', '[kb.summaries]', '[kb.sources]', '[kb.topic.<id>]', '[profile.<name>]']);
   });
 

@@ -130,11 +130,7 @@ describe('loadConfig: configuration errors (content/reference/configuration.md)'
     expect(error.message).toContain(dotted);
   });
 
-  it.each([
-    ['[kb.topic.x]\ntitle = "X"\n'],
-    ['[kb.topic.x]\nsubjects = ""\n'],
-    ['[kb.topic.x]\nsubjects = "\\n"\n'],
-  ])('missing subjects: %j', (text) => {
+  it.each([['[kb.topic.x]\ntitle = "X"\n'], ['[kb.topic.x]\nsubjects = ""\n'], ['[kb.topic.x]\nsubjects = "\\n"\n']])('missing subjects: %j', (text) => {
     const error = errorOf(text);
     expect(error.code).toBe('missing-subjects');
     expect(error.message).toContain('kb.topic.x.subjects');

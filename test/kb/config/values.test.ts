@@ -49,8 +49,8 @@ describe('paths: subjects and learnings', () => {
 });
 
 describe('URLs', () => {
-  const site = "Give the site's public address, e.g. \"https://kb.example.com\".";
-  const repository = "Give the repository's web address, e.g. \"https://github.com/acme/knowledge\".";
+  const site = 'Give the site\'s public address, e.g. "https://kb.example.com".';
+  const repository = 'Give the repository\'s web address, e.g. "https://github.com/acme/knowledge".';
   const endpoint = 'Give the whole chat completions URL, e.g. "https://api.openai.com/v1/chat/completions".';
   it.each([
     ['url = "not a url"', 'bad-url', `site.url: "not a url" is not an http(s) URL. ${site}`],
@@ -61,15 +61,31 @@ describe('URLs', () => {
     ['url = "https://kb.example.com\\\\@evil.example"', 'bad-url', 'site.url: "https://kb.example.com\\\\@evil.example" contains a backslash. Write "/" instead.'],
     ['url = "https://kb.example.com/\\u0000"', 'bad-url', 'site.url: "https://kb.example.com/\\u0000" contains a control character (U+0000). Remove it.'],
     ['url = "https://kb.example.com/\\rX-Injected: 1"', 'bad-url', 'site.url: "https://kb.example.com/\\rX-Injected: 1" contains a control character (U+000D). Remove it.'],
-    ['url = "https://bücher.example/wiki/ä"', 'bad-url', 'site.url: "https://bücher.example/wiki/ä" contains "ü", which is not ASCII. Write the URL in ASCII: "https://xn--bcher-kva.example/wiki/%C3%A4".'],
-    ['repository = "https://git.example/é"', 'bad-url', 'site.repository: "https://git.example/é" contains "é", which is not ASCII. Write the URL in ASCII: "https://git.example/%C3%A9".'],
+    [
+      'url = "https://bücher.example/wiki/ä"',
+      'bad-url',
+      'site.url: "https://bücher.example/wiki/ä" contains "ü", which is not ASCII. Write the URL in ASCII: "https://xn--bcher-kva.example/wiki/%C3%A4".',
+    ],
+    [
+      'repository = "https://git.example/é"',
+      'bad-url',
+      'site.repository: "https://git.example/é" contains "é", which is not ASCII. Write the URL in ASCII: "https://git.example/%C3%A9".',
+    ],
     ['url = "https://kb.example.com/a b"', 'bad-url', 'site.url: "https://kb.example.com/a b" contains a space. Write it as %20.'],
-    ['url = "https://me@kb.example.com/docs/"', 'bad-url', 'site.url: the URL holds a user name or password ("https://…@kb.example.com/docs/"), which every page would publish. Remove it: "https://kb.example.com/docs/".'],
+    [
+      'url = "https://me@kb.example.com/docs/"',
+      'bad-url',
+      'site.url: the URL holds a user name or password ("https://…@kb.example.com/docs/"), which every page would publish. Remove it: "https://kb.example.com/docs/".',
+    ],
     ['url = "https://kb.example.com?x"', 'bad-url', 'site.url: "https://kb.example.com?x" has a query or a fragment. Remove it: "https://kb.example.com".'],
     ['url = "https://kb.example.com/#"', 'bad-url', 'site.url: "https://kb.example.com/#" has a query or a fragment. Remove it: "https://kb.example.com/".'],
     ['repository = "git@github.com:acme/knowledge.git"', 'bad-url', `site.repository: "git@github.com:acme/knowledge.git" is not an http(s) URL. ${repository}`],
     ['repository = "javascript:alert(1)//"', 'bad-url', `site.repository: "javascript:alert(1)//" is not an http(s) URL. ${repository}`],
-    ['repository = "https://github.com/acme/knowledge#readme"', 'bad-url', 'site.repository: "https://github.com/acme/knowledge#readme" has a query or a fragment. Remove it: "https://github.com/acme/knowledge".'],
+    [
+      'repository = "https://github.com/acme/knowledge#readme"',
+      'bad-url',
+      'site.repository: "https://github.com/acme/knowledge#readme" has a query or a fragment. Remove it: "https://github.com/acme/knowledge".',
+    ],
   ])('[site] %s', (line, code, message) => {
     expect(diagnosticsOf(`[site]\n${line}\n${TOPIC}`)).toEqual([[2, code, message]]);
   });
@@ -143,8 +159,18 @@ describe('text, names and patterns', () => {
     ['[kb.topic.y]\nsubjects = "y"\nintroduction = "One\\nTwo"\n', 3, 'bad-text', 'kb.topic.y.introduction: "One\\nTwo" contains a line break. Write it on one line.'],
     ['[kb.topic.y]\nsubjects = "y"\ndescription = "A\\u0000"\n', 3, 'bad-text', 'kb.topic.y.description: "A\\u0000" contains a control character (U+0000). Remove it.'],
     [`${ENDPOINT}prompt = "P\\u0008"\n`, 4, 'bad-text', 'kb.summaries.prompt: "P\\b" contains a control character (U+0008). Remove it.'],
-    [`${ENDPOINT}api_key_env = "1KEY"\n`, 4, 'bad-name', 'kb.summaries.api_key_env: "1KEY" is not an environment variable name. Use letters, digits and "_", not starting with a digit, e.g. "SYLLABUS_LLM_KEY".'],
-    [`${ENDPOINT}api_key_env = "KEY=x"\n`, 4, 'bad-name', 'kb.summaries.api_key_env: "KEY=x" is not an environment variable name. Use letters, digits and "_", not starting with a digit, e.g. "SYLLABUS_LLM_KEY".'],
+    [
+      `${ENDPOINT}api_key_env = "1KEY"\n`,
+      4,
+      'bad-name',
+      'kb.summaries.api_key_env: "1KEY" is not an environment variable name. Use letters, digits and "_", not starting with a digit, e.g. "SYLLABUS_LLM_KEY".',
+    ],
+    [
+      `${ENDPOINT}api_key_env = "KEY=x"\n`,
+      4,
+      'bad-name',
+      'kb.summaries.api_key_env: "KEY=x" is not an environment variable name. Use letters, digits and "_", not starting with a digit, e.g. "SYLLABUS_LLM_KEY".',
+    ],
     ['[kb.topic.y]\nsubjects = "y"\ndisabled = ["a\\nb"]\n', 3, 'invalid-pattern', 'kb.topic.y.disabled[0]: "a\\nb" contains a control character (U+000A). Remove it.'],
     ['[profile.r]\nknowledge = ["x", "x/\\u009b31m"]\n', 2, 'invalid-pattern', 'profile.r.knowledge[1]: "x/\\u009b31m" contains a control character (U+009B). Remove it.'],
   ])('%j', (text, line, code, message) => {

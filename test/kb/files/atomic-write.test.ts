@@ -47,9 +47,30 @@ describe('writeFileAtomically', () => {
   });
 
   it.each([
-    ['the rename', { renameSync: () => { throw Object.assign(new Error('simulated crash before rename'), { code: 'EIO' }); } }],
-    ['the flush', { fsyncSync: () => { throw Object.assign(new Error('simulated crash before rename'), { code: 'EIO' }); } }],
-    ['a write', { writeSync: () => { throw Object.assign(new Error('simulated crash before rename'), { code: 'ENOSPC' }); } }],
+    [
+      'the rename',
+      {
+        renameSync: () => {
+          throw Object.assign(new Error('simulated crash before rename'), { code: 'EIO' });
+        },
+      },
+    ],
+    [
+      'the flush',
+      {
+        fsyncSync: () => {
+          throw Object.assign(new Error('simulated crash before rename'), { code: 'EIO' });
+        },
+      },
+    ],
+    [
+      'a write',
+      {
+        writeSync: () => {
+          throw Object.assign(new Error('simulated crash before rename'), { code: 'ENOSPC' });
+        },
+      },
+    ],
   ] satisfies [string, Partial<AtomicWriteOps>][])('leaves the old file intact when %s fails, and removes the temporary file', (_, failing) => {
     const dir = makeTree({ 'knowledge.json': OLD });
     const file = path.join(dir, 'knowledge.json');

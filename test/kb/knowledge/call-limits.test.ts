@@ -94,7 +94,10 @@ describe('a pathological pattern of at most 1,000 characters', () => {
     // A regex pattern with more than two runs of `*` is refused (src/kb/subjects/glob.ts); wildcards alone never are.
     const refused = PATHOLOGICAL['globstars in a row'];
     const invalid = parseLearnArguments({ topic: 't', subjects: [refused] });
-    expect(await learnLocally(kb, (invalid as { value: { topic: string; patterns: string[] } }).value)).toEqual({ ok: false, message: `Invalid pattern ${JSON.stringify(refused)}.` });
+    expect(await learnLocally(kb, (invalid as { value: { topic: string; patterns: string[] } }).value)).toEqual({
+      ok: false,
+      message: `Invalid pattern ${JSON.stringify(refused)}.`,
+    });
     const patterns = [...Object.values(PATHOLOGICAL).filter((p) => p !== refused), `${'**/'.repeat(333)}x`];
     const parsed = parseLearnArguments({ topic: 't', subjects: patterns });
     expect(parsed.ok).toBe(true);

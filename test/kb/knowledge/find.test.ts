@@ -92,7 +92,10 @@ describe('runFind', () => {
   ];
 
   it('resolves the topic as learn does: by id, or by title in any case', () => {
-    expect(runFind(ENTRIES, topics, { query: 'release', limit: 5, topic: 'the guide' })).toEqual({ ok: true, results: rankSubjects(ENTRIES, 'release', { limit: 5, topic: 'guide' }) });
+    expect(runFind(ENTRIES, topics, { query: 'release', limit: 5, topic: 'the guide' })).toEqual({
+      ok: true,
+      results: rankSubjects(ENTRIES, 'release', { limit: 5, topic: 'guide' }),
+    });
     expect(runFind(ENTRIES, topics, { query: 'release', limit: 5, topic: 'ops' })).toEqual({ ok: true, results: rankSubjects(ENTRIES, 'release', { limit: 5, topic: 'ops' }) });
   });
 
@@ -173,7 +176,13 @@ describe('for any knowledge base and query', () => {
   const world = fc.record({
     files: fc.uniqueArray(file, { minLength: 1, maxLength: 10, selector: ([topic, parts]) => `${topic}/${parts.join('/').toLowerCase()}` }),
     disabled: fc.subarray(['alpha', 'beta*', '.gamma', '**/delta', 'the-x']),
-    queries: fc.array(fc.oneof(word, fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '))), { minLength: 1, maxLength: 4 }),
+    queries: fc.array(
+      fc.oneof(
+        word,
+        fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
     limit: fc.integer({ min: 1, max: 6 }),
   });
 

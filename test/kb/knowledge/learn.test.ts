@@ -28,9 +28,15 @@ describe('the learn tool definition (content/agents/learn-tool.md)', () => {
 
 describe('messages (content/agents/learn-tool.md)', () => {
   it('unknown topic lists every enabled topic', () => {
-    expect(unknownTopicMessage([{ id: 'project', title: 'General Project Knowledge' }, { id: 'notes', title: undefined }], 'x')).toBe(
-      'Unknown topic "x". Valid topics: project (General Project Knowledge), notes.',
-    );
+    expect(
+      unknownTopicMessage(
+        [
+          { id: 'project', title: 'General Project Knowledge' },
+          { id: 'notes', title: undefined },
+        ],
+        'x',
+      ),
+    ).toBe('Unknown topic "x". Valid topics: project (General Project Knowledge), notes.');
     expect(unknownTopicMessage([], 'x')).toBe('Unknown topic "x". There are no topics.');
     expect(unknownTopicMessage([{ id: 'a', title: undefined }], 'say "hi" \\o/')).toBe('Unknown topic "say \\"hi\\" \\\\o/". Valid topics: a.');
   });
@@ -103,7 +109,15 @@ describe('renderLoaded (content/agents/learn-tool.md)', () => {
   it('is bare for one exactly named subject, blocks otherwise', () => {
     expect(renderLoaded([{ slug: 'a', content: 'A\n\nA2' }], true)).toBe('A\n\nA2');
     expect(renderLoaded([{ slug: 'a', content: 'A' }], false)).toBe('<subject "a">\nA\n</subject>');
-    expect(renderLoaded([{ slug: 'a', content: 'A' }, { slug: 'b/"c"', content: '' }], false)).toBe('<subject "a">\nA\n</subject>\n\n<subject "b/"c"">\n\n</subject>');
+    expect(
+      renderLoaded(
+        [
+          { slug: 'a', content: 'A' },
+          { slug: 'b/"c"', content: '' },
+        ],
+        false,
+      ),
+    ).toBe('<subject "a">\nA\n</subject>\n\n<subject "b/"c"">\n\n</subject>');
   });
 });
 
@@ -257,8 +271,6 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
   });
 
   it('offers the tool for listable topics only', async () => {
-    expect((await view.tool())?.description).toBe(
-      'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)\n- notes',
-    );
+    expect((await view.tool())?.description).toBe('Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)\n- notes');
   });
 });

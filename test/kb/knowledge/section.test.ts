@@ -108,7 +108,14 @@ ${NOTE}
   });
 
   it('keeps raw values in the <topic> and <subject> tags', () => {
-    const topic: KnowledgeTopic = { id: 't', title: 'Say "hi" \\ bye', introduction: undefined, description: undefined, listable: false, preloaded: [{ slug: 'a "b"', content: '' }] };
+    const topic: KnowledgeTopic = {
+      id: 't',
+      title: 'Say "hi" \\ bye',
+      introduction: undefined,
+      description: undefined,
+      listable: false,
+      preloaded: [{ slug: 'a "b"', content: '' }],
+    };
     expect(renderKnowledgeSection([topic])).toBe(`<knowledge>
 The following knowledge has been pre-loaded into your system prompt:
 

@@ -61,7 +61,17 @@ function fakeReader(
   makeTopics();
   const reader: KnowledgeReader = {
     topics: async () => topics,
-    offer: async () => (calls.push('offer'), { topics: [{ id: 't', enable: true }, { id: 'off', enable: false }], profiles: options.profiles ?? new Map(), noProfiles: 'None here.' }),
+    offer: async () => (
+      calls.push('offer'),
+      {
+        topics: [
+          { id: 't', enable: true },
+          { id: 'off', enable: false },
+        ],
+        profiles: options.profiles ?? new Map(),
+        noProfiles: 'None here.',
+      }
+    ),
     published: async () => options.published,
     findData: async () => ({ entries: [], topics }),
     index: async () => ({}) as SiteIndex,
@@ -150,7 +160,7 @@ describe('learn', () => {
     expect(calls).toEqual(['visible', 'learnedSet', 'visible', 'learnedSet']);
   });
 
-  it('takes the reader\'s shortcut for one exact pattern, and resolves in full when it finds nothing', async () => {
+  it("takes the reader's shortcut for one exact pattern, and resolves in full when it finds nothing", async () => {
     const { reader, calls } = fakeReader(SUBJECTS, { exact: true });
     const view = createKnowledgeView(reader);
     expect(await view.learn({ topic: 't', subjects: 'h' })).toEqual({ ok: true, text: 'Hidden' });
@@ -168,7 +178,7 @@ describe('learn', () => {
     expect(await extended.view.learn({ topic: 't', subjects: 'a' })).toEqual({ ok: true, text: 'Alpha' });
   });
 
-  it('answers wrong arguments, an unknown topic and no match with the tool\'s messages', async () => {
+  it("answers wrong arguments, an unknown topic and no match with the tool's messages", async () => {
     const { reader } = fakeReader(SUBJECTS);
     const view = createKnowledgeView(reader);
     expect(await view.learn({ subjects: 'a' })).toMatchObject({ ok: false, message: expect.stringMatching(/^Invalid arguments: "topic" must be a string and is required\./) });
@@ -211,17 +221,32 @@ describe('extend', () => {
     expect(await createKnowledgeView(none.reader).extend({ profile: 'p' })).toEqual({ ok: false, message: 'Unknown profile "p". None here.' });
   });
 
-  it('passes a profile the reader holds to it, and a config\'s profile entries before -k values as patterns', async () => {
+  it("passes a profile the reader holds to it, and a config's profile entries before -k values as patterns", async () => {
     const held = fakeReader(SUBJECTS, { profiles: new Map([['rev', null]]) });
     expect((await createKnowledgeView(held.reader).extend({ profile: 'rev', knowledge: ['t'] })).ok).toBe(true);
     expect(held.extensions).toEqual([{ profile: 'rev', extra: [{ topic: 't', pattern: '**' }] }]);
     const patterns = fakeReader(SUBJECTS, { profiles: new Map([['rev', ['t/c']]]) });
     const first = await createKnowledgeView(patterns.reader).extend({ profile: 'rev', knowledge: ['t/a'] });
     if (!first.ok) throw new Error(first.message);
-    expect(patterns.extensions).toEqual([{ profile: undefined, extra: [{ topic: 't', pattern: 'c' }, { topic: 't', pattern: 'a' }] }]);
+    expect(patterns.extensions).toEqual([
+      {
+        profile: undefined,
+        extra: [
+          { topic: 't', pattern: 'c' },
+          { topic: 't', pattern: 'a' },
+        ],
+      },
+    ]);
     // Extending again appends: the patterns added before stay first.
     await first.view.extend({ knowledge: ['t/h'] });
-    expect(patterns.extensions[1]).toEqual({ profile: undefined, extra: [{ topic: 't', pattern: 'c' }, { topic: 't', pattern: 'a' }, { topic: 't', pattern: 'h' }] });
+    expect(patterns.extensions[1]).toEqual({
+      profile: undefined,
+      extra: [
+        { topic: 't', pattern: 'c' },
+        { topic: 't', pattern: 'a' },
+        { topic: 't', pattern: 'h' },
+      ],
+    });
     expect(await first.view.listing('t')).toEqual({
       ok: true,
       text: '# Topic: Tee\n\n## Available subjects:\n\n(none)\n\n## Already learned (in system prompt):\n\n- a\n- b\n- c',

@@ -101,10 +101,24 @@ describe('a learnings topic', () => {
     });
   });
 
-  it('gives the catalog each learning\'s confidence, entry line, title, summary and content', async () => {
+  it("gives the catalog each learning's confidence, entry line, title, summary and content", async () => {
     const { catalog } = await buildCatalog(kb);
     const subjects = catalog.topics[0]!.subjects;
-    expect(subjects.map((s) => ({ slug: s.slug, path: s.path, file: s.file, confidence: s.confidence, learning: s.learning, title: s.title, summary: s.summary, learned: s.learned, format: s.format, language: s.language, bytes: s.bytes }))).toEqual([
+    expect(
+      subjects.map((s) => ({
+        slug: s.slug,
+        path: s.path,
+        file: s.file,
+        confidence: s.confidence,
+        learning: s.learning,
+        title: s.title,
+        summary: s.summary,
+        learned: s.learned,
+        format: s.format,
+        language: s.language,
+        bytes: s.bytes,
+      })),
+    ).toEqual([
       {
         slug: 'pattern/learn-1',
         path: 'knowledge.json#learn-1',
@@ -133,7 +147,9 @@ describe('a learnings topic', () => {
       },
     ]);
     expect(catalog.topics[1]!.subjects.map((s) => ({ slug: s.slug, confidence: s.confidence, learning: s.learning }))).toEqual([{ slug: 'readme', confidence: 1, learning: null }]);
-    expect(catalog.knowledge.prompt).toContain('<subject "preference/learn-2">\n# Always use execFileSync over execSync for git commands\n\n- Confidence: 0.5\n- Used: never\n- Created: 2024-01-10T08:00:00.000Z\n- Keywords: zod\n</subject>');
+    expect(catalog.knowledge.prompt).toContain(
+      '<subject "preference/learn-2">\n# Always use execFileSync over execSync for git commands\n\n- Confidence: 0.5\n- Used: never\n- Created: 2024-01-10T08:00:00.000Z\n- Keywords: zod\n</subject>',
+    );
   });
 
   it('ranks a learning for find by its stored keywords too, after its title and summary', async () => {
@@ -213,14 +229,16 @@ describe('a learnings topic: the store on disk', () => {
     ]);
   });
 
-  it('a store reached through a symlink that leaves the config file\'s folder is a configuration error', () => {
+  it("a store reached through a symlink that leaves the config file's folder is a configuration error", () => {
     const outside = makeTree({ 'k.json': STORE });
     const diagnostics = diagnosticsOf('[kb.topic.team]\nlearnings = "k.json"\n', { 'k.json': { symlink: path.join(outside, 'k.json') } });
     expect(diagnostics.map((d) => [d.kind, d.code, d.line])).toEqual([['config-error', 'escaping-subjects', 2]]);
-    expect(diagnostics[0]!.message).toMatch(/^kb\.topic\.team\.learnings: "k\.json" is a symlink to .*, outside the folder of the config file \(.*\)\. Learnings stores must lie inside it/);
+    expect(diagnostics[0]!.message).toMatch(
+      /^kb\.topic\.team\.learnings: "k\.json" is a symlink to .*, outside the folder of the config file \(.*\)\. Learnings stores must lie inside it/,
+    );
   });
 
-  it('a store behind a symlinked folder inside the config file\'s folder is read', () => {
+  it("a store behind a symlinked folder inside the config file's folder is read", () => {
     const { kb } = openTree('[kb.topic.team]\nlearnings = "link/k.json"\n', { 'real/k.json': STORE, link: { symlink: 'real' } });
     expect(kb.topic('team')!.subjects.map((s) => s.slug)).toEqual(['fact/secret', 'pattern/learn-1', 'preference/learn-2']);
   });
@@ -242,7 +260,8 @@ describe('a learnings topic: configuration', () => {
       {
         kind: 'config-error',
         code: 'subjects-and-learnings',
-        message: 'kb.topic.team: both subjects and learnings are set. A topic reads either a folder (subjects = "<folder>") or a learnings store (learnings = "<file>.json"); remove one of them.',
+        message:
+          'kb.topic.team: both subjects and learnings are set. A topic reads either a folder (subjects = "<folder>") or a learnings store (learnings = "<file>.json"); remove one of them.',
         file: FILE,
         line: 3,
         column: 1,
@@ -253,7 +272,8 @@ describe('a learnings topic: configuration', () => {
       {
         kind: 'config-error',
         code: 'missing-subjects',
-        message: 'kb.topic.team.subjects: missing. Every topic needs subjects = "<folder>", a folder relative to the config file that names it (or learnings = "<file>.json", a learnings store).',
+        message:
+          'kb.topic.team.subjects: missing. Every topic needs subjects = "<folder>", a folder relative to the config file that names it (or learnings = "<file>.json", a learnings store).',
         file: FILE,
         line: 1,
         column: 1,
@@ -285,7 +305,14 @@ describe('a learnings topic: configuration', () => {
     ],
     [
       '[kb.topic.team]\nlearnings = 3\n',
-      { kind: 'config-error', code: 'wrong-type', message: 'kb.topic.team.learnings: expected a string (in quotes), got the integer 3. Change the value.', file: FILE, line: 2, column: 1 },
+      {
+        kind: 'config-error',
+        code: 'wrong-type',
+        message: 'kb.topic.team.learnings: expected a string (in quotes), got the integer 3. Change the value.',
+        file: FILE,
+        line: 2,
+        column: 1,
+      },
     ],
   ])('%j is a configuration error', (text, error) => {
     const result = load(text);
@@ -293,7 +320,7 @@ describe('a learnings topic: configuration', () => {
     expect(result.diagnostics).toEqual([error]);
   });
 
-  it('takes the store relative to the config file\'s folder', () => {
+  it("takes the store relative to the config file's folder", () => {
     expect(load('[kb.topic.team]\nlearnings = "learnings/knowledge.json"\n').config!.topics).toEqual([
       expect.objectContaining({ id: 'team', kind: 'learnings', subjects: 'learnings/knowledge.json', dir: '/kb/learnings/knowledge.json', root: '/kb', file: FILE, line: 2 }),
     ]);
@@ -312,7 +339,7 @@ describe('a learnings topic: configuration', () => {
 });
 
 describe('a learnings topic: check', () => {
-  it('reports near-duplicate learnings by store and id at the first one\'s line, comparing their own words only', async () => {
+  it("reports near-duplicate learnings by store and id at the first one's line, comparing their own words only", async () => {
     const store = storeText([
       learning({ id: 'a', content: 'Run the integration tests with the staging database' }),
       learning({ id: 'b', content: 'Run integration tests with the staging database!' }),
@@ -333,7 +360,7 @@ describe('a learnings topic: check', () => {
     ]);
   });
 
-  it('resolves a learning\'s relative links from the store\'s folder, and reports a broken one at its entry\'s line', async () => {
+  it("resolves a learning's relative links from the store's folder, and reports a broken one at its entry's line", async () => {
     const store = storeText([learning({ id: 'a', content: 'Read [the notes](notes/readme.md) first.' }), learning({ id: 'b', content: 'See [gone](notes/gone.md).' })]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n\n[kb.topic.notes]\nsubjects = "notes"\n', { 'k.json': store, 'notes/readme.md': '# Notes\n' });
     const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
@@ -348,7 +375,7 @@ describe('a learnings topic: check', () => {
     ]);
   });
 
-  it('reports a broken mention in a learning at its entry\'s line', async () => {
+  it("reports a broken mention in a learning at its entry's line", async () => {
     const store = storeText([learning({ id: 'a', content: 'Fine' }), learning({ id: 'b', content: 'See `team/pattern/nope` first.' })]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n', { 'k.json': store });
     const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);

@@ -3,7 +3,17 @@
  * statistics, and pruning (never used, confidence under 0.7, older than the maximum age).
  */
 import { describe, expect, it } from 'vitest';
-import { addLearning, learningsStats, newLearningId, pruneLearnings, pruneRules, serializeLearningsStore, type Learning, type LearningsStore, type NewLearning } from '../../../src/kb/index.ts';
+import {
+  addLearning,
+  learningsStats,
+  newLearningId,
+  pruneLearnings,
+  pruneRules,
+  serializeLearningsStore,
+  type Learning,
+  type LearningsStore,
+  type NewLearning,
+} from '../../../src/kb/index.ts';
 import { isPrunable } from '../../../src/kb/learnings/rules.ts';
 import { parseLearningsStore } from '../../../src/kb/learnings/store.ts';
 

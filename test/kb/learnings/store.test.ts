@@ -44,7 +44,7 @@ function problemsOf(entries: unknown[]): { line: number; problems: string[] }[] 
 }
 
 describe('parseLearningsStore: valid stores', () => {
-  it('reads the example store of content/reference/cli/learnings.md, with each entry\'s line', () => {
+  it("reads the example store of content/reference/cli/learnings.md, with each entry's line", () => {
     const text = `{
   "version": "1.0",
   "lastUpdated": "2024-01-15T10:30:00.000Z",
@@ -162,16 +162,25 @@ describe('parseLearningsStore: invalid entries, one by one', () => {
 
 describe('parseLearningsStore: files that are not a store', () => {
   it.each([
-    ['{\n  "learnings": [\n  }', { ok: false, problem: 'is not valid JSON (Unexpected token \'}\')', fix: 'Fix the JSON.' }],
+    ['{\n  "learnings": [\n  }', { ok: false, problem: "is not valid JSON (Unexpected token '}')", fix: 'Fix the JSON.' }],
     ['{\n  "a": 1,\n  }', { ok: false, problem: 'is not valid JSON (Expected double-quoted property name)', fix: 'Fix the JSON at line 3, column 3.', line: 3, column: 3 }],
-    ['{"learnings": []}x', { ok: false, problem: 'is not valid JSON (Unexpected non-whitespace character after JSON)', fix: 'Fix the JSON at line 1, column 18.', line: 1, column: 18 }],
+    [
+      '{"learnings": []}x',
+      { ok: false, problem: 'is not valid JSON (Unexpected non-whitespace character after JSON)', fix: 'Fix the JSON at line 1, column 18.', line: 1, column: 18 },
+    ],
     ['{\n  "learnings": [', { ok: false, problem: 'is not valid JSON (Unexpected end of JSON input)', fix: 'Fix the JSON at line 2, column 17.', line: 2, column: 17 }],
     ['', { ok: false, problem: 'is not valid JSON (Unexpected end of JSON input)', fix: 'Fix the JSON at line 1, column 1.', line: 1, column: 1 }],
     ['[]', { ok: false, problem: 'is an array, not a learnings store object', fix: 'A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.' }],
     ['"x"', { ok: false, problem: 'is "x", not a learnings store object', fix: 'A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.' }],
     ['{"version": "1.0"}', { ok: false, problem: 'has no "learnings" array', fix: 'A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.' }],
-    ['{"learnings": {}}', { ok: false, problem: 'has a "learnings" that is an object, not an array', fix: 'A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.' }],
-    ['{"version": "2.0", "learnings": []}', { ok: false, problem: 'has version "2.0"; Syllabus reads version "1.0" stores', fix: 'Convert the store to version "1.0" (content/reference/cli/learnings.md).' }],
+    [
+      '{"learnings": {}}',
+      { ok: false, problem: 'has a "learnings" that is an object, not an array', fix: 'A learnings store is {"version": "1.0", "lastUpdated": "<ISO time>", "learnings": [ … ]}.' },
+    ],
+    [
+      '{"version": "2.0", "learnings": []}',
+      { ok: false, problem: 'has version "2.0"; Syllabus reads version "1.0" stores', fix: 'Convert the store to version "1.0" (content/reference/cli/learnings.md).' },
+    ],
   ])('%j', (text, expected) => {
     expect(parseLearningsStore(text)).toEqual(expected);
   });
@@ -185,8 +194,10 @@ describe('serializeLearningsStore', () => {
     );
   });
 
-  it('writes a new store in the format\'s shape', () => {
-    expect(serializeLearningsStore(emptyLearningsStore(), '2024-03-01T00:00:00.000Z')).toBe('{\n  "version": "1.0",\n  "lastUpdated": "2024-03-01T00:00:00.000Z",\n  "learnings": []\n}\n');
+  it("writes a new store in the format's shape", () => {
+    expect(serializeLearningsStore(emptyLearningsStore(), '2024-03-01T00:00:00.000Z')).toBe(
+      '{\n  "version": "1.0",\n  "lastUpdated": "2024-03-01T00:00:00.000Z",\n  "learnings": []\n}\n',
+    );
   });
 
   it('adds "version" to a store read without it', () => {

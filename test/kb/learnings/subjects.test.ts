@@ -77,7 +77,8 @@ describe('renderLearning (the content learn returns)', () => {
   });
 
   it('renders a new learning: never used, no keywords, no last use', () => {
-    expect(renderLearning(learning({ confidence: 0.5, usedCount: 0, successCount: 0, keywords: [], lastUsedAt: undefined }))).toBe(`# This project uses Zod schemas for all API validation
+    expect(renderLearning(learning({ confidence: 0.5, usedCount: 0, successCount: 0, keywords: [], lastUsedAt: undefined })))
+      .toBe(`# This project uses Zod schemas for all API validation
 
 - Confidence: 0.5
 - Used: never
@@ -182,7 +183,11 @@ describe('learningSubjects', () => {
 
   it('keeps the first of entries with one category and id, and reports the collision as a duplicate slug naming each', () => {
     const first = learning({ id: 'x', content: 'first' });
-    const result = learningSubjects(store([first, learning({ id: 'x', category: 'fact' }), learning({ id: 'x', content: 'second' }), learning({ id: 'x', content: 'third' })]), '/kb/k.json', 'team');
+    const result = learningSubjects(
+      store([first, learning({ id: 'x', category: 'fact' }), learning({ id: 'x', content: 'second' }), learning({ id: 'x', content: 'third' })]),
+      '/kb/k.json',
+      'team',
+    );
     expect(result.subjects.map((s) => [s.slug, s.learning?.entry.content])).toEqual([
       ['fact/x', 'This project uses Zod schemas for all API validation'],
       ['pattern/x', 'first'],

@@ -315,7 +315,13 @@ Who gets paged.
   });
 
   it('leave hidden and disabled subjects out', () => {
-    for (const text of [renderIndexText(catalog), renderLlmsText(catalog, kb.config.site), renderLlmsFullText(catalog, kb.config.site), JSON.stringify(buildSiteIndex(catalog, kb.config.site)), JSON.stringify(buildKeywordsFile(catalog))]) {
+    for (const text of [
+      renderIndexText(catalog),
+      renderLlmsText(catalog, kb.config.site),
+      renderLlmsFullText(catalog, kb.config.site),
+      JSON.stringify(buildSiteIndex(catalog, kb.config.site)),
+      JSON.stringify(buildKeywordsFile(catalog)),
+    ]) {
       expect(text).not.toContain('HIDDENCANARY');
       expect(text).not.toContain('secret');
       expect(text).not.toContain('DISABLEDCANARY');

@@ -33,7 +33,10 @@ function endsInPicomatchQuirk(glob: string): boolean {
 }
 
 function mask(text: string): string {
-  return text.split('/').map((s) => (s === '.' ? '\uE000' : s === '..' ? '\uE000\uE000' : s)).join('/');
+  return text
+    .split('/')
+    .map((s) => (s === '.' ? '\uE000' : s === '..' ? '\uE000\uE000' : s))
+    .join('/');
 }
 
 describe('wildcard patterns', () => {

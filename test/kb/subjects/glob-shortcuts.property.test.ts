@@ -17,7 +17,10 @@ const slug = fc.array(segment, { minLength: 1, maxLength: 4 }).map(slugOf);
 
 /** The dialect's matching of dot segments, as compilePattern does it (they are ordinary characters). */
 function mask(text: string): string {
-  return text.split('/').map((s) => (s === '.' ? '\uE000' : s === '..' ? '\uE000\uE000' : s)).join('/');
+  return text
+    .split('/')
+    .map((s) => (s === '.' ? '\uE000' : s === '..' ? '\uE000\uE000' : s))
+    .join('/');
 }
 
 describe('compilePattern shortcuts', () => {

@@ -113,11 +113,7 @@ describe('resolvePatterns (content/reference/patterns.md)', () => {
   });
 
   it('keeps pattern order, each slug once at its first place', () => {
-    expect(resolve(TREE, ['maintainers/ryan', 'maintainers/*', 'code-quality', 'maintainers/jean'])).toEqual([
-      'maintainers/ryan',
-      'maintainers/jean',
-      'code-quality',
-    ]);
+    expect(resolve(TREE, ['maintainers/ryan', 'maintainers/*', 'code-quality', 'maintainers/jean'])).toEqual(['maintainers/ryan', 'maintainers/jean', 'code-quality']);
   });
 
   it('skips learned subjects in globs, not by exact slug', () => {
@@ -159,7 +155,11 @@ describe('removeDisabled (content/guide/concepts/disabled-subjects.md)', () => {
 const component = fc
   .tuple(
     fc.constantFrom('', '', '.', '..'),
-    fc.string({ unit: fc.constantFrom('a', 'b', 'B', '1', '-', '_', ' ', '~', '+', '.', 'é', '中', '[', ']', '{', '}', ',', '(', ')', '!', '@', '*', '?'), minLength: 1, maxLength: 4 }),
+    fc.string({
+      unit: fc.constantFrom('a', 'b', 'B', '1', '-', '_', ' ', '~', '+', '.', 'é', '中', '[', ']', '{', '}', ',', '(', ')', '!', '@', '*', '?'),
+      minLength: 1,
+      maxLength: 4,
+    }),
     fc.constantFrom('', '.md', '.toml', '.txt', '.'),
   )
   .map(([prefix, body, ext]) => prefix + body + ext)

@@ -59,9 +59,7 @@ function open(w: { paths: string[]; disabledExact: string[]; disabledFolders: st
   /** Slugs whose content appears in a result text. */
   const slugsIn = (text: string): string[] => [...text.matchAll(/<<C\d+>>/g)].map((m) => slugOf(markers.get(m[0])!).slug);
   const expectedDisabled = new Set(
-    w.paths
-      .map((p) => slugOf(p).slug)
-      .filter((s) => w.disabledExact.includes(s) || w.disabledFolders.some((f) => s === f || s.startsWith(`${f}/`))),
+    w.paths.map((p) => slugOf(p).slug).filter((s) => w.disabledExact.includes(s) || w.disabledFolders.some((f) => s === f || s.startsWith(`${f}/`))),
   );
   // A slug is hidden when all its files are: a visible file wins a duplicate slug
   // (content/reference/diagnostics.md, "Content errors").
@@ -103,7 +101,10 @@ describe('visibility on opened knowledge bases (properties)', () => {
           const topic = kb.topic('t')!;
           const allSlugs = new Set(w.paths.map((p) => slugOf(p).slug));
           for (const pattern of w.patterns) {
-            const undotted = pattern.split('/').map((c) => (c.startsWith('.') ? c.slice(1) : c)).join('/');
+            const undotted = pattern
+              .split('/')
+              .map((c) => (c.startsWith('.') ? c.slice(1) : c))
+              .join('/');
             if (allSlugs.has(pattern) || allSlugs.has(undotted)) continue;
             const result = await learnLocally(kb, { topic: 't', patterns: [pattern] });
             if (!result.ok) {

@@ -7,7 +7,18 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applySummaries, buildCatalog, buildSummaryRequest, endsSummaryCalls, llmSummaryCandidates, loadConfig, parseSummaryResponse, summaryFailureMessages, type Catalog, type SummaryFailure } from '../../../src/kb/index.ts';
+import {
+  applySummaries,
+  buildCatalog,
+  buildSummaryRequest,
+  endsSummaryCalls,
+  llmSummaryCandidates,
+  loadConfig,
+  parseSummaryResponse,
+  summaryFailureMessages,
+  type Catalog,
+  type SummaryFailure,
+} from '../../../src/kb/index.ts';
 import { DEFAULT_SUMMARY_PROMPT } from '../../../src/kb/config/defaults.ts';
 import { LLM_CONTENT_LIMIT, llmSummaryKey } from '../../../src/kb/summaries/llm-summary.ts';
 import { normalizeSummary } from '../../../src/kb/summaries/llm-summary.ts';
@@ -118,14 +129,18 @@ describe('buildSummaryRequest', () => {
     const long = subjectOf(await catalogOf(), 'guide', 'deploy');
     const content = 'a'.repeat(30_000);
     const body = JSON.parse(buildSummaryRequest({ ...long, content }, SETTINGS)) as { messages: { content: string }[] };
-    expect(body.messages[1]!.content).toBe(`Subject: guide/deploy\nTitle: Deploying\n\n${'a'.repeat(24_000)}\n\n[The document goes on: these are its first 24000 of 30000 characters.]`);
+    expect(body.messages[1]!.content).toBe(
+      `Subject: guide/deploy\nTitle: Deploying\n\n${'a'.repeat(24_000)}\n\n[The document goes on: these are its first 24000 of 30000 characters.]`,
+    );
   });
 
   it('never cuts a character in two', async () => {
     const long = subjectOf(await catalogOf(), 'guide', 'deploy');
     const content = `${'a'.repeat(LLM_CONTENT_LIMIT - 1)}😀${'b'.repeat(10)}`;
     const body = JSON.parse(buildSummaryRequest({ ...long, content }, SETTINGS)) as { messages: { content: string }[] };
-    expect(body.messages[1]!.content).toBe(`Subject: guide/deploy\nTitle: Deploying\n\n${'a'.repeat(23_999)}\n\n[The document goes on: these are its first 23999 of 24011 characters.]`);
+    expect(body.messages[1]!.content).toBe(
+      `Subject: guide/deploy\nTitle: Deploying\n\n${'a'.repeat(23_999)}\n\n[The document goes on: these are its first 23999 of 24011 characters.]`,
+    );
   });
 });
 
@@ -260,7 +275,7 @@ describe('summaryFailureMessages', () => {
       one({ reason: 'no-content' }),
       one({ reason: 'empty' }),
     ]).toEqual([
-      'LLM summaries: HTTP 401 from http://llm.test/v1/chat/completions: no key was sent, SYLLABUS_LLM_KEY is not set; no more calls were made. 1 subject keeps its extractive summary (guide/a.md). Set SYLLABUS_LLM_KEY to the endpoint\'s API key (kb.summaries.api_key_env names the variable).',
+      "LLM summaries: HTTP 401 from http://llm.test/v1/chat/completions: no key was sent, SYLLABUS_LLM_KEY is not set; no more calls were made. 1 subject keeps its extractive summary (guide/a.md). Set SYLLABUS_LLM_KEY to the endpoint's API key (kb.summaries.api_key_env names the variable).",
       'LLM summaries: HTTP 401 from http://llm.test/v1/chat/completions: the key was refused; no more calls were made. 1 subject keeps its extractive summary (guide/a.md). Check the key in SYLLABUS_LLM_KEY (the variable kb.summaries.api_key_env names).',
       'LLM summaries: HTTP 404 from http://llm.test/v1/chat/completions; no more calls were made. 1 subject keeps its extractive summary (guide/a.md). Check kb.summaries.endpoint: it must be an OpenAI-compatible chat completions URL (such as https://…/v1/chat/completions). Check kb.summaries.model too ("tiny").',
       'LLM summaries: HTTP 429 from http://llm.test/v1/chat/completions (too many requests). 1 subject keeps its extractive summary (guide/a.md). Lower kb.summaries.concurrency. The next build asks again for the summaries still missing.',
@@ -335,6 +350,13 @@ describe('the [kb.summaries] table', () => {
       { file: FILE, text: '[kb.summaries]\nendpoint = "https://a.test/v1/chat/completions"\n[kb.topic.t]\nsubjects = "t"\n' },
       { file: path.join('/kb', 'more.toml'), text: '[kb.summaries]\nmodel = "m"\nprompt = "Mine."\n' },
     ]);
-    expect(config?.kb.summaries).toEqual({ endpoint: 'https://a.test/v1/chat/completions', model: 'm', api_key_env: 'SYLLABUS_LLM_KEY', prompt: 'Mine.', concurrency: 4, timeout_seconds: 30 });
+    expect(config?.kb.summaries).toEqual({
+      endpoint: 'https://a.test/v1/chat/completions',
+      model: 'm',
+      api_key_env: 'SYLLABUS_LLM_KEY',
+      prompt: 'Mine.',
+      concurrency: 4,
+      timeout_seconds: 30,
+    });
   });
 });

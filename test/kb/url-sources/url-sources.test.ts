@@ -14,7 +14,8 @@ import { learnLocally } from '../../helpers/local-learn.ts';
 
 describe('parseLinksFile', () => {
   it('reads one URL per line, skipping blank lines and # comments, with line numbers', () => {
-    const text = '\uFEFF# Sources of the team\r\n\r\nhttps://example.com/docs/intro.html\n  http://Example.COM:80/a/./b/../c   # trailing comment\nhttps://example.com/page#section\n\n';
+    const text =
+      '\uFEFF# Sources of the team\r\n\r\nhttps://example.com/docs/intro.html\n  http://Example.COM:80/a/./b/../c   # trailing comment\nhttps://example.com/page#section\n\n';
     expect(parseLinksFile(text, '/kb/t/links.txt')).toEqual({
       links: [
         { url: 'https://example.com/docs/intro.html', line: 3 },
@@ -41,23 +42,49 @@ describe('parseLinksFile', () => {
     expect(parseLinksFile(text, file)).toEqual({
       links: [{ url: 'https://example.com/a', line: 1 }],
       diagnostics: [
-        { kind: 'warning', code: 'invalid-source', file, line: 2, message: '"example.com/b" is not a URL, so it is not fetched. Write the address in full, with its scheme; did you mean "https://example.com/b"?' },
-        { kind: 'warning', code: 'invalid-source', file, line: 3, message: '"ftp://example.com/file.txt" is a ftp: URL: only http:// and https:// sources are fetched. Give the page\'s https:// address, or remove the line.' },
-        { kind: 'warning', code: 'invalid-source', file, line: 4, message: '"file:///etc/passwd" is a file: URL: only http:// and https:// sources are fetched. Give the page\'s https:// address, or remove the line.' },
+        {
+          kind: 'warning',
+          code: 'invalid-source',
+          file,
+          line: 2,
+          message: '"example.com/b" is not a URL, so it is not fetched. Write the address in full, with its scheme; did you mean "https://example.com/b"?',
+        },
+        {
+          kind: 'warning',
+          code: 'invalid-source',
+          file,
+          line: 3,
+          message: '"ftp://example.com/file.txt" is a ftp: URL: only http:// and https:// sources are fetched. Give the page\'s https:// address, or remove the line.',
+        },
+        {
+          kind: 'warning',
+          code: 'invalid-source',
+          file,
+          line: 4,
+          message: '"file:///etc/passwd" is a file: URL: only http:// and https:// sources are fetched. Give the page\'s https:// address, or remove the line.',
+        },
         {
           kind: 'warning',
           code: 'invalid-source',
           file,
           line: 5,
-          message: '"https://user:secret@example.com/private" holds a user name or password, which the site would publish with the URL. Remove them; Syllabus fetches only pages that need no login.',
+          message:
+            '"https://user:secret@example.com/private" holds a user name or password, which the site would publish with the URL. Remove them; Syllabus fetches only pages that need no login.',
         },
-        { kind: 'warning', code: 'duplicate-source', file, line: 6, message: '"https://example.com/a#again" is already listed at line 1 of links.txt, so this line is ignored. Remove one of the two lines.' },
+        {
+          kind: 'warning',
+          code: 'duplicate-source',
+          file,
+          line: 6,
+          message: '"https://example.com/a#again" is already listed at line 1 of links.txt, so this line is ignored. Remove one of the two lines.',
+        },
         {
           kind: 'warning',
           code: 'invalid-source',
           file,
           line: 7,
-          message: '"https://example.com/c https://example.com/d" holds more than one URL: each line of links.txt lists one URL (a comment starts with #). Put each URL on its own line.',
+          message:
+            '"https://example.com/c https://example.com/d" holds more than one URL: each line of links.txt lists one URL (a comment starts with #). Put each URL on its own line.',
         },
         {
           kind: 'warning',
@@ -182,16 +209,22 @@ describe('URL sources in the knowledge base', () => {
       content: '# The guide\n\nHow the product works.',
       bytes: 35,
     });
-    expect(renderIndexText(catalog)).toBe('kb:https://example.com/guide.html\nHow the product works.\n\nkb:https://example.com/team\nAna and Ben.\n\nkb:web/readme.md\nThe readme.\n');
+    expect(renderIndexText(catalog)).toBe(
+      'kb:https://example.com/guide.html\nHow the product works.\n\nkb:https://example.com/team\nAna and Ben.\n\nkb:web/readme.md\nThe readme.\n',
+    );
   });
 
   it('settles a slug shared with a file, or by two URLs, with the duplicate-slug rule: the file first, then the earlier line', () => {
     const links = 'https://example.com/a.html\nhttps://example.com/a\nhttps://example.com/b\n';
-    const { root, kb } = open('[kb.topic.web]\nsubjects = "web"\n', { 'web/links.txt': links, 'web/example.com/b.md': '# File b\n' }, {
-      'https://example.com/a.html': doc('# A from html'),
-      'https://example.com/a': doc('# A bare'),
-      'https://example.com/b': doc('# B from the web'),
-    });
+    const { root, kb } = open(
+      '[kb.topic.web]\nsubjects = "web"\n',
+      { 'web/links.txt': links, 'web/example.com/b.md': '# File b\n' },
+      {
+        'https://example.com/a.html': doc('# A from html'),
+        'https://example.com/a': doc('# A bare'),
+        'https://example.com/b': doc('# B from the web'),
+      },
+    );
     const topic = kb.topic('web')!;
     expect(topic.subjects.map((s) => [s.slug, s.path])).toEqual([
       ['example.com/a', 'https://example.com/a.html'],
@@ -210,19 +243,28 @@ describe('URL sources in the knowledge base', () => {
       {
         kind: 'content-error',
         code: 'duplicate-slug',
-        message: 'Duplicate slug "example.com/b" in topic "web": example.com/b.md, links.txt line 3 (https://example.com/b) all have it; example.com/b.md is used. Rename or remove the others.',
+        message:
+          'Duplicate slug "example.com/b" in topic "web": example.com/b.md, links.txt line 3 (https://example.com/b) all have it; example.com/b.md is used. Rename or remove the others.',
         file,
         line: 3,
       },
     ]);
     // The exact lookup, before any walk, settles it the same way.
-    const fresh = open('[kb.topic.web]\nsubjects = "web"\n', { 'web/links.txt': links, 'web/example.com/b.md': '# File b\n' }, { 'https://example.com/b': doc('# B from the web') }).kb;
+    const fresh = open(
+      '[kb.topic.web]\nsubjects = "web"\n',
+      { 'web/links.txt': links, 'web/example.com/b.md': '# File b\n' },
+      { 'https://example.com/b': doc('# B from the web') },
+    ).kb;
     expect(fresh.findExact('web', 'example.com/b')?.path).toBe('example.com/b.md');
   });
 
   it('never reads a links.txt that is a symlink out of the knowledge base (the walk warns about the link)', () => {
     const outside = makeTree({ 'links.txt': 'https://example.com/secret\n' });
-    const { root, config, kb } = open('[kb.topic.web]\nsubjects = "web"\n', { 'web/links.txt': { symlink: path.join(outside, 'links.txt') } }, { 'https://example.com/secret': doc('# Secret') });
+    const { root, config, kb } = open(
+      '[kb.topic.web]\nsubjects = "web"\n',
+      { 'web/links.txt': { symlink: path.join(outside, 'links.txt') } },
+      { 'https://example.com/secret': doc('# Secret') },
+    );
     expect(kb.topic('web')!.subjects).toEqual([]);
     expect(kb.diagnostics().map((d) => [d.code, d.file])).toEqual([['skipped-symlink', path.join(root, 'web', 'links.txt')]]);
     expect(listTopicLinks(config)).toEqual([]);
