@@ -62,7 +62,7 @@ export default defineConfig(
       'no-restricted-syntax': [
         'error',
         { selector: `ImportExpression[source.value=/${FRAMEWORKS}/]`, message: FRAMEWORK_MESSAGE },
-        { selector: `TSImportType[argument.literal.value=/${FRAMEWORKS}/]`, message: FRAMEWORK_MESSAGE },
+        { selector: `TSImportType[source.value=/${FRAMEWORKS}/]`, message: FRAMEWORK_MESSAGE },
       ],
       // The core is called by hosts, never the other way round: hosts translate.
       'import-x/no-restricted-paths': [
