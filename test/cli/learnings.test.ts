@@ -7,21 +7,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
+import { SAMPLE_LEARNING } from '../helpers/sample-learning.ts';
 
 const NOW = '2024-03-01T00:00:00.000Z';
 
-const ZOD = {
-  id: 'learn-zod',
-  taskId: 'task-123',
-  category: 'pattern',
-  content: 'This project uses Zod schemas for all API validation',
-  keywords: ['zod', 'schema', 'validation', 'api'],
-  confidence: 0.75,
-  usedCount: 5,
-  successCount: 4,
-  createdAt: '2024-01-10T08:00:00.000Z',
-  lastUsedAt: '2024-01-14T15:30:00.000Z',
-};
+const ZOD = { ...SAMPLE_LEARNING, id: 'learn-zod' };
 const EXEC = {
   id: 'learn-exec',
   taskId: 'task-9',

@@ -5,21 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeEntryProblems, emptyLearningsStore, serializeLearningsStore, type LearningsStore } from '../../../src/kb/index.ts';
 import { parseLearningsStore } from '../../../src/kb/learnings/store.ts';
+import { SAMPLE_LEARNING } from '../../helpers/sample-learning.ts';
 
 /** A valid learning, as the store's format holds it; `fields` override or (as undefined) remove keys. */
 function learning(fields: Record<string, unknown> = {}): Record<string, unknown> {
-  const base: Record<string, unknown> = {
-    id: 'learn-lx2abc-def123',
-    taskId: 'task-123',
-    category: 'pattern',
-    content: 'This project uses Zod schemas for all API validation',
-    keywords: ['zod', 'schema', 'validation', 'api'],
-    confidence: 0.75,
-    usedCount: 5,
-    successCount: 4,
-    createdAt: '2024-01-10T08:00:00.000Z',
-    lastUsedAt: '2024-01-14T15:30:00.000Z',
-  };
+  const base: Record<string, unknown> = { ...SAMPLE_LEARNING };
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) delete base[key];
     else base[key] = value;

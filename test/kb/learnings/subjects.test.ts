@@ -8,21 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { addressOf, formatConfidence, learningSlug, slugOf, type Learning, type LearningsStore } from '../../../src/kb/index.ts';
 import { parseLearningsStore } from '../../../src/kb/learnings/store.ts';
 import { learningSlugSegment, learningSubjects, renderLearning } from '../../../src/kb/learnings/subjects.ts';
+import { SAMPLE_LEARNING } from '../../helpers/sample-learning.ts';
 
 function learning(fields: Partial<Learning> = {}): Learning {
-  return {
-    id: 'learn-lx2abc-def123',
-    taskId: 'task-123',
-    category: 'pattern',
-    content: 'This project uses Zod schemas for all API validation',
-    keywords: ['zod', 'schema', 'validation', 'api'],
-    confidence: 0.75,
-    usedCount: 5,
-    successCount: 4,
-    createdAt: '2024-01-10T08:00:00.000Z',
-    lastUsedAt: '2024-01-14T15:30:00.000Z',
-    ...fields,
-  };
+  return { ...SAMPLE_LEARNING, ...fields };
 }
 
 function store(entries: unknown[]): LearningsStore {
