@@ -1,7 +1,7 @@
 /**
- * The contract-level acceptance suite: every `test/fixtures/<fixture>/cases/<case>/` runs the real
- * `syllabus` bin in the fixture folder and compares what it printed with expectations written by
- * hand from the pages of content/.
+ * The contract-level acceptance suite: every `test/fixtures/<fixture>/cases/<case>/` runs
+ * `syllabus` in the fixture folder and compares what it printed with expectations written by hand
+ * from the pages of content/.
  *
  * A case folder holds:
  * - `args`: a JSON array of CLI arguments; `--config kb.toml` is appended unless it names one.
@@ -14,12 +14,17 @@
  * - `output-excludes`: lines that must appear nowhere in stdout or stderr (a warning that must not
  *   be given).
  *
+ * Each case runs through the command line's own `main` in this process (src/cli/main.ts, what the
+ * bin runs, given the folder, the environment and no terminal), and the first case of each command
+ * in each fixture also through the real bin as a child process, whose exit code, stdout and stderr
+ * must equal the in-process run byte for byte: the contract is checked on every case, and the bin
+ * adds nothing to it, at a sixth of the processes (content/reference/decisions.md, "Developing
+ * Syllabus").
+ *
  * `--remote` gives the same answers as local files: every case of `learn`, `prompt`, `schema` and
  * `find` that exits 0 or 1 is asked a second time, of the endpoints of the fixture's site served
- * over HTTP (test/helpers/published-fixtures.ts), by the command line in this process (`main`, as
- * the bin runs it; test/remote/equivalence.test.ts runs `--remote` through the real bin), and its
- * stdout and exit code must equal the bin's local run byte for byte, and its stderr too where the
- * case pins one (else, on success, it is empty).
+ * over HTTP (test/helpers/published-fixtures.ts), and its stdout and exit code must equal the local
+ * run byte for byte, and its stderr too where the case pins one (else, on success, it is empty).
  *
  * A fixture with a `setup.json` (`{ "path": "content" }`) runs in a temporary copy with those files
  * added, for what git cannot store (`.git` folders).
@@ -120,13 +125,20 @@ for (const fixtureName of fixtureNames()) {
     /** The site each case `--remote` answers too is compared on, by case name. */
     const sites = new Map<string, Site>((publishedFixture?.cases ?? []).filter((c) => c.site.skip === undefined).map((c) => [c.name, c.site]));
     let cwd = publishedFixture?.cwd;
+    /** The commands whose first case (in name order) is already run through the bin. */
+    const throughBin = new Set<string>();
 
     for (const testCase of readCases(fixture)) {
-      it.concurrent(testCase.name, async () => {
+      const { args } = testCase;
+      const command = args[0]!;
+      const alsoThroughBin = !throughBin.has(command);
+      throughBin.add(command);
+      it.concurrent(alsoThroughBin ? `${testCase.name} (also through the bin)` : testCase.name, async () => {
         cwd ??= prepareFixture(fixture);
-        const { args } = testCase;
-        const local = await runCliAsync(namesConfig(args) ? args : [...args, '--config', 'kb.toml'], { cwd });
+        const localArgs = namesConfig(args) ? args : [...args, '--config', 'kb.toml'];
+        const local = await runCliInProcess(localArgs, { cwd });
         expectCaseOutput(testCase, local);
+        if (alsoThroughBin) expect(await runCliAsync(localArgs, { cwd })).toEqual(local);
 
         const site = sites.get(testCase.name);
         if (site === undefined) return;
