@@ -17,7 +17,7 @@ import { finishSubjectHtml } from './rendered-html.ts';
 import type { RenderingCache, SubjectRendering } from './rendering-cache.ts';
 
 /** Bumped when the renderings change for the same inputs: older cached ones are then rendered again. */
-export const RENDER_VERSION = 7;
+export const RENDER_VERSION = 8;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;
