@@ -1,6 +1,7 @@
 /**
  * What a code file says about itself at its top (content/agents/endpoints.md, "Summaries"): the
- * first paragraph of its module docstring or leading comment, with a `#!` line, encoding and tool
+ * first paragraph of its module docstring or leading comment, with a `#!` line or an XML
+ * declaration, encoding and tool
  * directives, license headers and rule lines skipped. The header ends at the first line of code.
  */
 import { isRuleLine } from './rule-lines.ts';
@@ -42,7 +43,8 @@ function* headerParagraphs(text: string): Generator<string[]> {
   let paragraph: string[] = [];
   let open: OpenBlock | undefined;
   for (const [index, line] of lines.entries()) {
-    if (index === 0 && line.startsWith('#!')) continue;
+    // A `#!` line, or an XML declaration, is not what the file says about itself.
+    if (index === 0 && (line.startsWith('#!') || /^<\?xml\s.*\?>\s*$/u.test(line))) continue;
     let content: string;
     if (open) {
       const end = line.indexOf(open.end);

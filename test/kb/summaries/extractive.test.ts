@@ -81,6 +81,7 @@ describe('summarize', () => {
       'Parses tokens.',
     );
     expect(code('//! Crate docs.\nuse std;')).toBe('Crate docs.');
+    expect(code('<?xml version="1.0" encoding="UTF-8"?>\n<!-- The fields of a form. -->\n<xs:schema/>')).toBe('The fields of a form.');
   });
 
   it('gives "" rather than code, a license or a preprocessor line', () => {
