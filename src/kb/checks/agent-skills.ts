@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
+import { readFrontMatter } from '../catalog/title.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { frontMatterLineCount, isCheckedMarkdown } from './markdown-facts.ts';
 
@@ -26,15 +27,18 @@ export function isSkillFile(subject: Pick<CatalogSubject, 'path'>): boolean {
 }
 
 /**
- * The warnings of every skill whose front matter breaks the Agent Skills rules: `skill-name`
+ * The warnings of every skill whose front matter (valid YAML) breaks the Agent Skills rules: `skill-name`
  * (missing, not text, too long, characters), `skill-name-mismatch` (not the folder's name),
  * `skill-description` (missing, too long) and `skill-compatibility` (too long).
  */
 export function checkAgentSkills(catalog: Catalog): Diagnostic[] {
+  // Needs the front matter parser, which building the catalog loaded.
   const diagnostics: Diagnostic[] = [];
   for (const topic of catalog.topics) {
     for (const subject of topic.subjects) {
       if (!isCheckedMarkdown(subject) || subject.learning !== null || !isSkillFile(subject)) continue;
+      // Broken YAML is reported once, as front-matter: its keys are unread, not missing.
+      if (readFrontMatter(subject.content).error) continue;
       const folder = path.basename(path.dirname(subject.file));
       for (const { code, key, message } of skillProblems(subject.frontMatter, folder)) {
         diagnostics.push({ kind: 'warning', code, message, file: subject.file, line: keyLine(subject.content, key) });

@@ -26,6 +26,8 @@ describe('checkAgentSkills', () => {
       'notes/README.md': '# Notes\n',
       'notes/skill.md': '# Lower-case file name: not a skill file\n',
       'café/SKILL.md': skill('name: café\ndescription: Unicode lowercase letters are letters.'),
+      // The catalog reports the broken YAML (front-matter); its keys are not called missing.
+      'broken/SKILL.md': skill('name: broken\ndescription: Reads: then breaks'),
     });
     expect(diagnostics).toEqual([]);
   });
