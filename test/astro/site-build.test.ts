@@ -165,6 +165,13 @@ describe('rendering', () => {
     expect(page('handbook/guides/deploy')).toMatch(/<pre class="astro-code[^"]*"[^>]*data-language="toml"/);
   });
 
+  it('heads a code subject’s block with its file name, extension included, and no other block', () => {
+    expect(page('handbook/guides/config')).toMatch(
+      /<figure class="code-block"><figcaption class="code-block-header"><span class="code-block-name">config\.toml<\/span><\/figcaption><pre class="astro-code[^"]*"[^>]*data-language="toml"/,
+    );
+    for (const other of ['handbook/guides/deploy', 'handbook/notes', 'handbook/welcome']) expect(page(other)).not.toContain('code-block');
+  });
+
   it('shows text subjects as preformatted text, escaped', () => {
     expect(page('handbook/notes')).toContain('<pre class="plain-text">Plain notes.\nSecond line with &lt;angle&gt; &amp; ampersand.</pre>');
   });

@@ -111,6 +111,7 @@ describe('the public surface of src/kb', () => {
       'snapshotOfSource',
       'sortDiagnostics',
       'subjectJsonUrl',
+      'subjectTitleOf',
       'subjectUrl',
       'subjectsToLoad',
       'summaryFailureMessages',

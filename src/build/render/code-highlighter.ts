@@ -15,6 +15,7 @@
  */
 import type { Element } from 'hast';
 import { createHighlighter, createOnigurumaEngine, isSpecialLang, type BundledLanguage, type Highlighter, type ShikiTransformer } from 'shiki';
+import { grammarOf } from './language-grammars.ts';
 
 /** Highlights `code` in the language `lang` (with a fence's `meta`) into a hast `<pre>`. */
 export type HighlightCode = (code: string, lang: string, meta?: string) => Promise<Element>;
@@ -66,8 +67,9 @@ const WHOLE_LINES: ShikiTransformer = {
 };
 
 /**
- * Makes the highlighting of the site's code blocks, in `themes`. A language Shiki does not know
- * is shown as plain text, with a warning, as Astro does.
+ * Makes the highlighting of the site's code blocks, in `themes`. A language Shiki lacks is
+ * highlighted by the closest grammar it has (language-grammars.ts), or shown as plain text; either
+ * way nothing is printed: an unknown fence language is the content's business, not the build's.
  */
 export async function createCodeHighlighter(themes: CodeThemes): Promise<HighlightCode> {
   const separate = new Map<string, string>();
@@ -82,19 +84,20 @@ export async function createCodeHighlighter(themes: CodeThemes): Promise<Highlig
   };
   await highlighterFor('shared');
   return async (code, lang, meta) => {
-    const highlighter = await highlighterFor(separate.get(lang) ?? 'shared');
-    return highlightWith(highlighter, themes, code, lang, meta);
+    const language = grammarOf(lang);
+    const highlighter = await highlighterFor(separate.get(language) ?? 'shared');
+    return highlightWith(highlighter, themes, code, language, meta);
   };
 }
 
-/** Highlights as Astro does: the block's classes, attributes and diff markers, and its fallback to plain text. */
+/** Highlights as Astro does: the block's classes, attributes and diff markers. `lang` is one of Shiki's languages ({@link grammarOf}). */
 async function highlightWith(highlighter: Highlighter, themes: CodeThemes, code: string, lang: string, meta: string | undefined): Promise<Element> {
   let language = lang;
   if (!isSpecialLang(language) && !highlighter.getLoadedLanguages().includes(language)) {
     try {
       await highlighter.loadLanguage(language as BundledLanguage);
     } catch {
-      console.warn(`[Shiki] The language "${lang}" doesn't exist, falling back to "plaintext".`);
+      // A bundled grammar that fails to load is shown as plain text too: a page never fails for its colours.
       language = 'plaintext';
     }
   }
@@ -103,7 +106,7 @@ async function highlightWith(highlighter: Highlighter, themes: CodeThemes, code:
     defaultColor: false,
     lang: language,
     ...(meta ? { meta: { __raw: meta } } : {}),
-    transformers: [astroLook(language, lang === 'diff'), WHOLE_LINES],
+    transformers: [astroLook(language, language === 'diff'), WHOLE_LINES],
   });
   return root.children[0] as Element;
 }

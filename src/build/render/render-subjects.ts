@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
 import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
-import { loadFrontMatterParser, readFrontMatter } from '../../kb/catalog/title.ts';
+import { loadFrontMatterParser, readFrontMatter, subjectTitleOf } from '../../kb/catalog/title.ts';
 import { unfenceText } from '../../kb/subjects/format.ts';
 import { outputPackageVersions } from '../package-info.ts';
 import type { SiteData } from '../site-data.ts';
@@ -17,7 +17,7 @@ import { finishSubjectHtml } from './rendered-html.ts';
 import type { RenderingCache, SubjectRendering } from './rendering-cache.ts';
 
 /** Bumped when the renderings change for the same inputs: older cached ones are then rendered again. */
-export const RENDER_VERSION = 7;
+export const RENDER_VERSION = 8;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;
@@ -47,12 +47,6 @@ export function sharedDigestInput(context: RenderContext): string {
   return JSON.stringify([RENDER_VERSION, outputPackageVersions(), context.base, context.allowHtml, context.linkTopics, [...context.rawUrls.values()].sort()]);
 }
 
-/** A markdown text without its front matter block (the lines `readFrontMatter` counts). */
-function withoutFrontMatter(text: string): string {
-  const { lines } = readFrontMatter(text);
-  return lines === 0 ? text : text.split('\n').slice(lines).join('\n');
-}
-
 /** Renders one subject for its page. */
 export async function renderSubject(subject: CatalogSubject, renderer: MarkdownRenderer): Promise<SubjectRendering> {
   if (subject.skipped !== null) return { html: '', metadata: { headings: [] } };
@@ -64,8 +58,12 @@ export async function renderSubject(subject: CatalogSubject, renderer: MarkdownR
   }
   await loadFrontMatterParser();
   // Front matter was read (and any YAML error reported) by the core: only the body is rendered.
-  const rendered = await renderer.render(withoutFrontMatter(subject.content), pathToFileURL(subject.file));
-  const finished = finishSubjectHtml(rendered.html, subject.title, typeof subject.frontMatter['title'] !== 'string');
+  const frontMatter = readFrontMatter(subject.content);
+  const body = frontMatter.lines === 0 ? subject.content : subject.content.split('\n').slice(frontMatter.lines).join('\n');
+  const rendered = await renderer.render(body, pathToFileURL(subject.file));
+  // Only a title read from the document's own `# ` heading replaces that heading on the page.
+  const fromHeading = subjectTitleOf(subject.slug, true, subject.content, frontMatter).source === 'heading';
+  const finished = finishSubjectHtml(rendered.html, subject.title, fromHeading);
   return { html: finished.html, metadata: { headings: rendered.headings, titleHtml: finished.titleHtml } };
 }
 

@@ -121,11 +121,14 @@ export interface CatalogMemoEntry {
 }
 
 /** The version of what a memo holds: the tokenizer, the summary and the heading rules. Change it with any. */
-export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:2;headings:1';
+export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:3;headings:1';
 
-/** The memo key of a subject: its format and the sha256 of its content. */
-export function memoKey(format: SubjectFormat, sha256: string): string {
-  return `${format}:${sha256}`;
+/**
+ * The memo key of a subject: its format and the sha256 of its content, and for a file whose name
+ * its summary depends on (`package.json`), that name.
+ */
+export function memoKey(format: SubjectFormat, sha256: string, fileName?: string): string {
+  return fileName === 'package.json' ? `${format}:${fileName}:${sha256}` : `${format}:${sha256}`;
 }
 
 /** Options of {@link buildCatalog}. */
@@ -260,7 +263,8 @@ function catalogTopic(
     if (frontMatter.error)
       warn('front-matter', `Front matter is not valid YAML (${frontMatter.error.message}); it is ignored. Fix the YAML between the --- lines.`, frontMatter.error.line);
     const contentSha = sha256(read.content);
-    const key = memoKey(subject.format, contentSha);
+    const fileName = subject.path.slice(subject.path.lastIndexOf('/') + 1);
+    const key = memoKey(subject.format, contentSha, fileName);
     let known = memo?.get(key);
     if (!known) {
       known = {
@@ -272,6 +276,7 @@ function catalogTopic(
                 text: subject.learning ? learningSummaryText(subject.learning.entry) : read.text,
                 frontMatterLines: frontMatter.lines,
                 description: frontMatter.data['description'],
+                fileName,
               })
             : '',
         headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [],

@@ -1,4 +1,8 @@
-/** Subject titles and front matter (content/guide/the-site.md, "How subjects are shown"): front matter `title`, else the first `# ` heading, else the slug's last segment. */
+/**
+ * Subject titles and front matter (content/guide/the-site.md, "How subjects are shown"): front
+ * matter `title`, else the first `# ` heading, else front matter `name` (an Agent Skills
+ * `SKILL.md`), else the slug's last segment.
+ */
 import { createFenceReader } from '../markdown/fences.ts';
 
 type ParseDocument = typeof import('yaml').parseDocument;
@@ -52,13 +56,39 @@ export function firstHeading(text: string): string | undefined {
   return undefined;
 }
 
-/** A subject's title: front matter `title` (markdown), else its first `# ` heading (markdown), else the slug's last segment. */
-export function titleOf(slug: string, markdown: boolean, text: string, frontMatter: FrontMatter): string {
+/** Where a subject's title came from, in the order {@link titleOf} tries them. */
+export type TitleSource = 'front-matter-title' | 'heading' | 'front-matter-name' | 'slug';
+
+/** A subject's title and where it came from. */
+export interface SubjectTitle {
+  title: string;
+  source: TitleSource;
+}
+
+/**
+ * A subject's title and its source: for markdown, front matter `title`, else its first `# `
+ * heading, else front matter `name` (text, trimmed; blank values are skipped); else, and for
+ * every other format, the slug's last segment.
+ */
+export function subjectTitleOf(slug: string, markdown: boolean, text: string, frontMatter: FrontMatter): SubjectTitle {
   if (markdown) {
-    const fromMatter = frontMatter.data['title'];
-    if (typeof fromMatter === 'string' && fromMatter.trim() !== '') return fromMatter.trim();
+    const fromMatter = frontMatterText(frontMatter, 'title');
+    if (fromMatter !== undefined) return { title: fromMatter, source: 'front-matter-title' };
     const heading = firstHeading(frontMatter.lines > 0 ? text.split('\n').slice(frontMatter.lines).join('\n') : text);
-    if (heading !== undefined) return heading;
+    if (heading !== undefined) return { title: heading, source: 'heading' };
+    const name = frontMatterText(frontMatter, 'name');
+    if (name !== undefined) return { title: name, source: 'front-matter-name' };
   }
-  return slug.slice(slug.lastIndexOf('/') + 1);
+  return { title: slug.slice(slug.lastIndexOf('/') + 1), source: 'slug' };
+}
+
+/** A subject's title ({@link subjectTitleOf} without its source). */
+export function titleOf(slug: string, markdown: boolean, text: string, frontMatter: FrontMatter): string {
+  return subjectTitleOf(slug, markdown, text, frontMatter).title;
+}
+
+/** A front matter value that is non-blank text, trimmed. */
+function frontMatterText(frontMatter: FrontMatter, key: string): string | undefined {
+  const value = frontMatter.data[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }

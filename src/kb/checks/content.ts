@@ -1,11 +1,12 @@
 /**
- * The content checks of the PR gate (links, mentions, titles, near-duplicates), run by `check`
+ * The content checks of the PR gate (links, mentions, titles, Agent Skills, near-duplicates), run by `check`
  * and by the build's summary, so that both report the same warnings
  * (content/reference/diagnostics.md).
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { checkAgentSkills } from './agent-skills.ts';
 import { checkNearDuplicates } from './near-duplicates.ts';
 import { checkLinks } from './links.ts';
 import { checkMentions } from './mentions.ts';
@@ -16,5 +17,5 @@ import { checkTitles } from './titles.ts';
  * near-duplicate warnings name files relative to (the first config file's).
  */
 export function checkContent(catalog: Catalog, site: SiteConfig, root: string): Diagnostic[] {
-  return [...checkLinks(catalog, site), ...checkMentions(catalog), ...checkTitles(catalog), ...checkNearDuplicates(catalog, root)];
+  return [...checkLinks(catalog, site), ...checkMentions(catalog), ...checkTitles(catalog), ...checkAgentSkills(catalog), ...checkNearDuplicates(catalog, root)];
 }

@@ -9,7 +9,8 @@ import { firstHeading } from '../catalog/title.ts';
 
 /**
  * A `missing-title` warning for every markdown subject whose title falls back to the slug's last
- * segment (no front matter `title` text, no `# ` heading) although it was written to have one:
+ * segment (no front matter `title` text, no `# ` heading, no front matter `name`) although it was
+ * written to have one:
  * - its front matter has a `title` that is not text (`title: 2024`, `title:`), which is ignored;
  * - or it has headings at its top level, none of them a `# Title` line: the first one is a level-1
  *   heading Syllabus does not read as the title (`Title` underlined with `===`, `#` without a

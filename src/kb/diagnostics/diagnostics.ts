@@ -64,7 +64,11 @@ export type DiagnosticCode =
   | 'broken-link'
   | 'broken-mention'
   | 'near-duplicate'
-  | 'missing-title';
+  | 'missing-title'
+  | 'skill-name'
+  | 'skill-name-mismatch'
+  | 'skill-description'
+  | 'skill-compatibility';
 
 /** One finding about the configuration or the content. */
 export interface Diagnostic {

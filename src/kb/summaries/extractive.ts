@@ -1,12 +1,15 @@
 /**
  * Extractive summaries (content/agents/endpoints.md, "Summaries"): one paragraph per subject for
  * the index, `index.txt` and `llms.txt` — front matter `description`, else the first paragraph of
- * text, markdown syntax removed, cut at a sentence end near {@link SUMMARY_LENGTH} characters.
+ * text (a code file's docstring or leading comment, a `package.json`'s `description`), markdown
+ * syntax and rule lines removed, cut at a sentence end near {@link SUMMARY_LENGTH} characters.
  */
 import type { Root } from 'mdast';
 import type { SubjectFormat } from '../subjects/format.ts';
 import { createFenceReader } from '../markdown/fences.ts';
 import { markdownText, parseMarkdown } from '../markdown/parser.ts';
+import { extractLeadingComment } from './leading-comment.ts';
+import { dropRuleLines } from './rule-lines.ts';
 
 /** The length a summary is cut near. */
 export const SUMMARY_LENGTH = 300;
@@ -23,14 +26,29 @@ export interface SummaryInput {
   frontMatterLines: number;
   /** The front matter `description`, if any. */
   description: unknown;
+  /** The file's name, extension included (`package.json` is summarised by its `description`); default: none. */
+  fileName?: string | undefined;
 }
 
 /** A subject's summary; `''` when it has no text to summarise. */
 export function summarize(input: SummaryInput): string {
-  if (typeof input.description === 'string' && input.description.trim() !== '') return cutSummary(collapse(input.description));
+  const description = collapse(dropRuleLines(typeof input.description === 'string' ? input.description : ''));
+  if (description !== '') return cutSummary(description);
   if (input.format === 'markdown') return cutSummary(firstMarkdownParagraph(stripLines(input.text, input.frontMatterLines)));
   if (input.format === 'text') return cutSummary(collapse(firstTextParagraph(input.text)));
-  return cutSummary(collapse(leadingComment(input.text)));
+  if (input.fileName === 'package.json') return cutSummary(collapse(packageDescription(input.text)));
+  return cutSummary(collapse(extractLeadingComment(input.text)));
+}
+
+/** The `description` of a `package.json` text, or `''`. */
+function packageDescription(text: string): string {
+  try {
+    const manifest = JSON.parse(text) as unknown;
+    const description = manifest !== null && typeof manifest === 'object' ? (manifest as Record<string, unknown>)['description'] : undefined;
+    return typeof description === 'string' ? dropRuleLines(description) : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Cuts a one-line text at a sentence end near {@link SUMMARY_LENGTH}, else at a word, with `…`. */
@@ -90,7 +108,7 @@ function findParagraph(root: Root): string {
   while (stack.length > 0) {
     const node = stack.shift() as { type: string; children?: unknown[] };
     if (node.type === 'paragraph') {
-      const text = collapse(markdownText(node));
+      const text = collapse(dropRuleLines(markdownText(node)));
       if (text !== '') return text;
       continue;
     }
@@ -100,22 +118,11 @@ function findParagraph(root: Root): string {
   return '';
 }
 
+/** The first block of a text that is not only rule lines. */
 function firstTextParagraph(text: string): string {
-  const start = text.search(/\S/);
-  if (start === -1) return '';
-  const end = text.slice(start).search(/\n[ \t]*\n/);
-  return end === -1 ? text.slice(start) : text.slice(start, start + end);
-}
-
-/** The comment lines at the top of a code file (after a `#!` line), markers removed. */
-function leadingComment(text: string): string {
-  const lines: string[] = [];
-  for (const [index, line] of text.split('\n').entries()) {
-    if (index === 0 && line.startsWith('#!')) continue;
-    const comment = /^\s*(?:#+|\/\/+|--|;+|%+|\/\*+|\*+\/?|<!--)\s?(.*?)(?:\s*(?:\*\/|-->))?\s*$/.exec(line);
-    if (!comment) break;
-    if (comment[1] === '' && lines.length > 0) break;
-    if (comment[1] !== '') lines.push(comment[1]!);
+  for (const block of text.split(/\n[ \t]*\n/)) {
+    const kept = dropRuleLines(block);
+    if (kept.trim() !== '') return kept;
   }
-  return lines.join(' ');
+  return '';
 }

@@ -22,6 +22,7 @@ describe('checkTitles', () => {
       'front-matter.md': '---\ntitle: Written in the front matter\n---\n\n## Section\n',
       'heading.md': 'Intro text.\n\n# The title, after a paragraph\n\n## Section\n',
       'same-as-slug.md': '# same-as-slug\n\n## Section\n',
+      'named.md': '---\nname: named-in-front-matter\n---\n\n## Section\n',
       'plain-note.md': 'Jean maintains the CLI.\n',
       'described.md': '---\ndescription: A note with a description and no heading.\n---\n\nText.\n',
       'notes.txt': '## Not markdown\n',
