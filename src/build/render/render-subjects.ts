@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
 import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
 import { loadFrontMatterParser, readFrontMatter } from '../../kb/catalog/title.ts';
-import { unfenceText } from '../../kb/subjects/format.ts';
+import { isMdxPath, unfenceText } from '../../kb/subjects/format.ts';
 import { outputPackageVersions } from '../package-info.ts';
 import type { SiteData } from '../site-data.ts';
 import type { RenderContext } from './markdown-plugins.ts';
@@ -17,7 +17,7 @@ import { finishSubjectHtml } from './rendered-html.ts';
 import type { RenderingCache, SubjectRendering } from './rendering-cache.ts';
 
 /** Bumped when the renderings change for the same inputs: older cached ones are then rendered again. */
-export const RENDER_VERSION = 7;
+export const RENDER_VERSION = 8;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;
@@ -47,10 +47,15 @@ export function sharedDigestInput(context: RenderContext): string {
   return JSON.stringify([RENDER_VERSION, outputPackageVersions(), context.base, context.allowHtml, context.linkTopics, [...context.rawUrls.values()].sort()]);
 }
 
-/** A markdown text without its front matter block (the lines `readFrontMatter` counts). */
-function withoutFrontMatter(text: string): string {
+/**
+ * A markdown text without its front matter block (the lines `readFrontMatter` counts); `blank`
+ * keeps an empty line for each, so that lines stay the file's.
+ */
+function withoutFrontMatter(text: string, blank = false): string {
   const { lines } = readFrontMatter(text);
-  return lines === 0 ? text : text.split('\n').slice(lines).join('\n');
+  if (lines === 0) return text;
+  const body = text.split('\n').slice(lines).join('\n');
+  return blank ? '\n'.repeat(lines) + body : body;
 }
 
 /** Renders one subject for its page. */
@@ -64,7 +69,10 @@ export async function renderSubject(subject: CatalogSubject, renderer: MarkdownR
   }
   await loadFrontMatterParser();
   // Front matter was read (and any YAML error reported) by the core: only the body is rendered.
-  const rendered = await renderer.render(withoutFrontMatter(subject.content), pathToFileURL(subject.file));
+  // MDX that does not parse is rendered as markdown; `check` reports why (content/reference/diagnostics.md).
+  const rendered = isMdxPath(subject.path)
+    ? await renderer.renderMdx(withoutFrontMatter(subject.content, true), pathToFileURL(subject.file))
+    : await renderer.render(withoutFrontMatter(subject.content), pathToFileURL(subject.file));
   const finished = finishSubjectHtml(rendered.html, subject.title, typeof subject.frontMatter['title'] !== 'string');
   return { html: finished.html, metadata: { headings: rendered.headings, titleHtml: finished.titleHtml } };
 }
