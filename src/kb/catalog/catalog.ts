@@ -4,7 +4,7 @@
  */
 import { addressOf } from '../subjects/address.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { IMAGE_EXTENSIONS, languageOf, type SkipReason, type SubjectFormat } from '../subjects/format.ts';
+import { IMAGE_EXTENSIONS, isMdxPath, languageOf, type SkipReason, type SubjectFormat } from '../subjects/format.ts';
 import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
 import { extendLearned, patternsByTopic, splitKnowledgeFlag, type ExtraKnowledge } from '../knowledge/extension.ts';
 import { describeKnowledgeTopic, renderKnowledge } from '../knowledge/section.ts';
@@ -123,8 +123,8 @@ export interface CatalogMemoEntry {
 /** The version of what a memo holds: the tokenizer, the summary and the heading rules. Change it with any. */
 export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:2;headings:1';
 
-/** The memo key of a subject: its format and the sha256 of its content. */
-export function memoKey(format: SubjectFormat, sha256: string): string {
+/** The memo key of a subject: its format (`mdx` for an MDX subject, whose summary reads it as MDX) and the sha256 of its content. */
+export function memoKey(format: SubjectFormat | 'mdx', sha256: string): string {
   return `${format}:${sha256}`;
 }
 
@@ -260,7 +260,8 @@ function catalogTopic(
     if (frontMatter.error)
       warn('front-matter', `Front matter is not valid YAML (${frontMatter.error.message}); it is ignored. Fix the YAML between the --- lines.`, frontMatter.error.line);
     const contentSha = sha256(read.content);
-    const key = memoKey(subject.format, contentSha);
+    const mdx = markdown && isMdxPath(subject.path);
+    const key = memoKey(mdx ? 'mdx' : subject.format, contentSha);
     let known = memo?.get(key);
     if (!known) {
       known = {
@@ -272,6 +273,7 @@ function catalogTopic(
                 text: subject.learning ? learningSummaryText(subject.learning.entry) : read.text,
                 frontMatterLines: frontMatter.lines,
                 description: frontMatter.data['description'],
+                mdx,
               })
             : '',
         headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [],

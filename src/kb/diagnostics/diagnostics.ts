@@ -64,7 +64,8 @@ export type DiagnosticCode =
   | 'broken-link'
   | 'broken-mention'
   | 'near-duplicate'
-  | 'missing-title';
+  | 'missing-title'
+  | 'mdx-syntax';
 
 /** One finding about the configuration or the content. */
 export interface Diagnostic {

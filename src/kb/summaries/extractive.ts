@@ -23,12 +23,14 @@ export interface SummaryInput {
   frontMatterLines: number;
   /** The front matter `description`, if any. */
   description: unknown;
+  /** Whether a markdown text is MDX: its `import`/`export` lines and lone `{…}` expressions are not text. */
+  mdx?: boolean | undefined;
 }
 
 /** A subject's summary; `''` when it has no text to summarise. */
 export function summarize(input: SummaryInput): string {
   if (typeof input.description === 'string' && input.description.trim() !== '') return cutSummary(collapse(input.description));
-  if (input.format === 'markdown') return cutSummary(firstMarkdownParagraph(stripLines(input.text, input.frontMatterLines)));
+  if (input.format === 'markdown') return cutSummary(firstMarkdownParagraph(stripLines(input.text, input.frontMatterLines), input.mdx === true));
   if (input.format === 'text') return cutSummary(collapse(firstTextParagraph(input.text)));
   return cutSummary(collapse(leadingComment(input.text)));
 }
@@ -60,10 +62,11 @@ function stripLines(text: string, lines: number): string {
  * Blocks separated by blank lines (fenced code kept whole) are parsed one at a time until one
  * holds a paragraph: parsing a whole page to read its first lines cost most of a build's reading.
  */
-function firstMarkdownParagraph(text: string): string {
+function firstMarkdownParagraph(text: string, mdx: boolean): string {
   for (const block of markdownBlocks(text)) {
     // A lone ATX heading line holds no paragraph (most pages start with one).
     if (!block.includes('\n') && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(block)) continue;
+    if (mdx && (/^(?:import|export)\s/.test(block) || /^\s*\{[\s\S]*\}\s*$/.test(block))) continue;
     const found = findParagraph(parseMarkdown(block));
     if (found !== '') return found;
   }
