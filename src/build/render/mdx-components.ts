@@ -88,6 +88,42 @@ const BLOCK_COMPONENTS = new Set([
 /** HTML elements that run code or embed other pages: dropped from MDX, trusted or not. */
 const ACTIVE_ELEMENTS = new Set(['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'applet', 'base', 'meta', 'link']);
 
+/** HTML elements that are phrasing (inline) content. */
+const PHRASING_HTML = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
+]);
+
+/** HTML blocks whose content is text, even when written on lines of their own. */
+const TEXT_BLOCKS_HTML = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'summary', 'dt', 'figcaption', 'caption', 'th', 'td', 'pre']);
+
 /** mdast nodes that are phrasing (inline) content. */
 const PHRASING = new Set([
   'text',
@@ -251,9 +287,10 @@ function mapHtmlElement(element: JsxElement, inline: boolean, source: string): M
     if (value === undefined) continue;
     properties[attr.name === 'class' ? 'className' : attr.name] = value;
   }
-  // Children of a summary are its text even when written on lines of their own.
-  const phrasing = inline || name === 'summary';
-  return [siteElement(name, '', mapNodes(element.children, phrasing, source), properties)];
+  const phrasing = PHRASING_HTML.has(name);
+  const mapped = siteElement(name, '', mapNodes(element.children, inline || phrasing || TEXT_BLOCKS_HTML.has(name), source), properties);
+  // An inline element on a line of its own (`<a href="…">link</a>`) is a paragraph, as in HTML.
+  return [phrasing && !inline ? { type: 'paragraph', children: [mapped] } : mapped];
 }
 
 function mapTabs(element: JsxElement, source: string): MarkdownNode[] {
