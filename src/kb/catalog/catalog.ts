@@ -121,7 +121,7 @@ export interface CatalogMemoEntry {
 }
 
 /** The version of what a memo holds: the tokenizer, the summary and the heading rules. Change it with any. */
-export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:2;headings:1';
+export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:3;headings:1';
 
 /** The memo key of a subject: its format (`mdx` for an MDX subject, whose summary reads it as MDX) and the sha256 of its content. */
 export function memoKey(format: SubjectFormat | 'mdx', sha256: string): string {

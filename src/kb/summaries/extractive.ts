@@ -67,10 +67,20 @@ function firstMarkdownParagraph(text: string, mdx: boolean): string {
     // A lone ATX heading line holds no paragraph (most pages start with one).
     if (!block.includes('\n') && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(block)) continue;
     if (mdx && (/^(?:import|export)\s/.test(block) || /^\s*\{[\s\S]*\}\s*$/.test(block))) continue;
-    const found = findParagraph(parseMarkdown(block));
+    const found = mdx ? collapse(withoutExpressions(findParagraph(parseMarkdown(withoutDirectiveFences(block))))) : findParagraph(parseMarkdown(block));
     if (found !== '') return found;
   }
   return '';
+}
+
+/** An MDX block without the `:::name` lines that open and close a directive. */
+function withoutDirectiveFences(block: string): string {
+  return block.replace(/^ {0,3}:{3,}.*$/gm, '');
+}
+
+/** MDX text with its `{…}` expressions as the site shows them: a string literal's text, anything else nothing. */
+function withoutExpressions(text: string): string {
+  return text.replace(/\{\s*(?:"([^"\\]*)"|'([^'\\]*)'|[^{}]*)\s*\}/g, (_all, double?: string, single?: string) => double ?? single ?? '');
 }
 
 /** The blocks of a markdown text: runs of lines between blank lines, a fenced code block never split. */
