@@ -9,10 +9,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkContent } from '../kb/checks/content.ts';
+import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
 import { displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
-import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { changesBySubject } from '../kb/diff/published-changes.ts';
 import { describeFetchedSources, fetchSources } from '../url-sources/fetch-sources.ts';
 import { BuildError } from './build-error.ts';
@@ -149,7 +148,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // The build reports what `check` reports, the content checks' warnings too
   // (content/reference/diagnostics.md).
-  await loadMarkdownParser();
+  await loadContentChecks();
   const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(firstConfig)), ...sources.diagnostics]);
   const warnings = checked.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, options.cwd));
   warnings.push(...(summaries?.warnings ?? []));

@@ -1,9 +1,8 @@
 /** `syllabus check`: validates config and content, every diagnostic with its file and line (content/reference/cli/check.md). */
 import path from 'node:path';
 import { buildCatalog } from '../kb/catalog/catalog.ts';
-import { checkContent } from '../kb/checks/content.ts';
+import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
-import { loadMarkdownParser } from '../kb/markdown/parser.ts';
 import { openLocalKnowledgeBase } from '../url-sources/local-sources.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
@@ -75,7 +74,7 @@ async function collectDiagnostics(configFlags: string[] | undefined, io: Command
   if (!loaded.config) return sortDiagnostics(loaded.diagnostics);
   const { kb, unfetched } = openLocalKnowledgeBase(loaded.config);
   if (hasConfigErrors(kb.diagnostics())) return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics()]);
-  const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
+  const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadContentChecks()]);
   const checks = checkContent(catalog, loaded.config.site, path.dirname(loaded.config.files[0]!));
   return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched]);
 }

@@ -7,7 +7,7 @@
 export { CATALOG_MEMO_VERSION, buildCatalog } from './catalog/catalog.ts';
 export type { Catalog, CatalogMemo, CatalogMemoEntry, CatalogSubject, CatalogTopic } from './catalog/catalog.ts';
 export { loadFrontMatterParser, readFrontMatter, subjectTitleOf } from './catalog/title.ts';
-export { checkContent } from './checks/content.ts';
+export { checkContent, loadContentChecks } from './checks/content.ts';
 export { checkLinks } from './checks/links.ts';
 export { checkMentions } from './checks/mentions.ts';
 export { checkNearDuplicates } from './checks/near-duplicates.ts';
@@ -49,6 +49,8 @@ export { LEARNING_CATEGORIES, MAX_LEARNING_KEYWORDS, describeEntryProblems, empt
 export type { Learning, LearningCategory, LearningsStore } from './learnings/store.ts';
 export { formatConfidence, learningSlug } from './learnings/subjects.ts';
 export { loadMarkdownParser, parseMarkdown } from './markdown/parser.ts';
+export { loadMdxParser, parseMdx } from './markdown/mdx-parser.ts';
+export type { MdxSyntaxError } from './markdown/mdx-parser.ts';
 export { writeCacheFile } from './files/cache-file.ts';
 export { FORMAT_VERSION, KeywordsFileSchema, KnowledgeFileSchema, SiteIndexSchema, SubjectFileSchema, renderEndpointSchemas } from './publish/endpoint-schemas.ts';
 export type { KeywordsFile, KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry } from './publish/endpoint-schemas.ts';
@@ -57,7 +59,7 @@ export { renderIndexText, renderLlmsFullText, renderLlmsText } from './publish/l
 export { shardOf } from './publish/shard.ts';
 export { changeAnchor, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './publish/site-urls.ts';
 export { addressOf, encodeAddressSegment } from './subjects/address.ts';
-export { IMAGE_EXTENSIONS, isBinary, isPublishedRaw, unfenceText } from './subjects/format.ts';
+export { IMAGE_EXTENSIONS, isBinary, isMdxPath, isPublishedRaw, unfenceText } from './subjects/format.ts';
 export { openKnowledgeBase } from './subjects/knowledge-base.ts';
 export type { KnowledgeBase } from './subjects/knowledge-base.ts';
 export { CACHE_FOLDER_NAME, isOutside, realPathOrSelf } from './subjects/paths.ts';

@@ -8,9 +8,13 @@
  */
 import type { Root } from 'hast';
 import { satteriHeadingIdsPlugin, satteriHighlightPlugin } from '@astrojs/markdown-satteri';
+import type { MdastPluginDefinition } from 'satteri';
+import { loadMdxParser, parseMdx, type MdxSyntaxError } from '../../kb/markdown/mdx-parser.ts';
 import { createCodeHighlighter } from './code-highlighter.ts';
 import { createHastSerializer } from './hast-html.ts';
 import { createLinksPlugin, type RenderContext } from './markdown-plugins.ts';
+import { mapMdxTree } from './mdx-components.ts';
+import type { MarkdownNode } from './site-elements.ts';
 import { createHtmlSanitizer, createRawTextGuardPlugin } from './sanitize-html.ts';
 
 /** The code themes of the site: `--shiki-light` and `--shiki-dark` variables on every token. */
@@ -27,6 +31,12 @@ export interface RenderedHeading {
 export interface MarkdownRenderer {
   /** Renders `markdown`; `fileUrl` is the file it came from, which relative links are resolved from. */
   render(markdown: string, fileUrl?: URL): Promise<{ html: string; headings: RenderedHeading[] }>;
+  /**
+   * Renders MDX (content/reference/subject-formats.md, "MDX") as markdown: components mapped to the
+   * site's elements, nothing evaluated. A text that is not valid MDX is rendered as plain markdown;
+   * `error` then says why.
+   */
+  renderMdx(mdx: string, fileUrl?: URL): Promise<{ html: string; headings: RenderedHeading[]; error: MdxSyntaxError | undefined }>;
   /**
    * `code` as one highlighted block (a `<pre>`) in `language` (a fence's info string): the HTML a
    * fenced block of it renders to, made without reading markdown.
@@ -47,23 +57,33 @@ export async function createMarkdownRenderer(context: () => RenderContext): Prom
     createCodeHighlighter(CODE_THEMES),
     createHtmlSanitizer(CODE_THEMES),
     createHastSerializer(),
+    loadMdxParser(),
   ]);
   const guard = [createRawTextGuardPlugin()];
   const hastPlugins = [satteriHighlightPlugin(highlight, NOT_HIGHLIGHTED), createLinksPlugin(context), satteriHeadingIdsPlugin()];
+  /** Renders `markdown`, or the tree `tree` in its place when given. */
+  const renderMarkdown = async (markdown: string, fileUrl: URL | undefined, tree?: MarkdownNode): Promise<{ html: string; headings: RenderedHeading[] }> => {
+    const trusted = context().allowHtml;
+    const astro = { frontmatter: {}, headings: [] as RenderedHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
+    const replace: MdastPluginDefinition[] = tree ? [{ name: 'syllabus-mdx-tree', before: (root, ctx) => ctx.replaceNode(root, tree) }] : [];
+    const { html, data } = await satteri.markdownToHtml(markdown, {
+      mdastPlugins: [...replace, ...(trusted ? [] : guard)],
+      hastPlugins,
+      features: { gfm: true, smartPunctuation: true, rawHtml: true },
+      ...(fileUrl ? { fileURL: fileUrl } : {}),
+      data: { astro },
+    });
+    const headings = (data.astro?.headings ?? []).map(({ depth, slug, text }) => ({ depth, slug, text }));
+    // The whole fragment the renderer made is sanitised, so its own output passes the allow-list too.
+    return { html: trusted ? html : sanitizeHtml(html), headings };
+  };
   const renderer: MarkdownRenderer = {
-    async render(markdown, fileUrl) {
-      const trusted = context().allowHtml;
-      const astro = { frontmatter: {}, headings: [] as RenderedHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
-      const { html, data } = await satteri.markdownToHtml(markdown, {
-        mdastPlugins: trusted ? [] : guard,
-        hastPlugins,
-        features: { gfm: true, smartPunctuation: true, rawHtml: true },
-        ...(fileUrl ? { fileURL: fileUrl } : {}),
-        data: { astro },
-      });
-      const headings = (data.astro?.headings ?? []).map(({ depth, slug, text }) => ({ depth, slug, text }));
-      // The whole fragment the renderer made is sanitised, so its own output passes the allow-list too.
-      return { html: trusted ? html : sanitizeHtml(html), headings };
+    render: (markdown, fileUrl) => renderMarkdown(markdown, fileUrl),
+    async renderMdx(mdx, fileUrl) {
+      const parsed = parseMdx(mdx);
+      if (!parsed.ok) return { ...(await renderMarkdown(mdx, fileUrl)), error: parsed.error };
+      // The tree replaces the empty document's: the rest of the rendering is a markdown page's.
+      return { ...(await renderMarkdown('', fileUrl, mapMdxTree(parsed.tree as MarkdownNode, mdx))), error: undefined };
     },
     async highlight(code, language) {
       const [, lang = '', meta = ''] = /^(\S*)\s*(.*)$/s.exec(language.trim())!;

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
 import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
 import { loadFrontMatterParser, readFrontMatter, subjectTitleOf } from '../../kb/catalog/title.ts';
-import { unfenceText } from '../../kb/subjects/format.ts';
+import { isMdxPath, unfenceText } from '../../kb/subjects/format.ts';
 import { outputPackageVersions } from '../package-info.ts';
 import type { SiteData } from '../site-data.ts';
 import type { RenderContext } from './markdown-plugins.ts';
@@ -47,6 +47,16 @@ export function sharedDigestInput(context: RenderContext): string {
   return JSON.stringify([RENDER_VERSION, outputPackageVersions(), context.base, context.allowHtml, context.linkTopics, [...context.rawUrls.values()].sort()]);
 }
 
+/**
+ * A markdown text without its first `lines` lines (its front matter block); `blank` keeps an empty
+ * line for each, so that lines stay the file's.
+ */
+function withoutFrontMatter(text: string, lines: number, blank = false): string {
+  if (lines === 0) return text;
+  const body = text.split('\n').slice(lines).join('\n');
+  return blank ? '\n'.repeat(lines) + body : body;
+}
+
 /** Renders one subject for its page. */
 export async function renderSubject(subject: CatalogSubject, renderer: MarkdownRenderer): Promise<SubjectRendering> {
   if (subject.skipped !== null) return { html: '', metadata: { headings: [] } };
@@ -59,8 +69,10 @@ export async function renderSubject(subject: CatalogSubject, renderer: MarkdownR
   await loadFrontMatterParser();
   // Front matter was read (and any YAML error reported) by the core: only the body is rendered.
   const frontMatter = readFrontMatter(subject.content);
-  const body = frontMatter.lines === 0 ? subject.content : subject.content.split('\n').slice(frontMatter.lines).join('\n');
-  const rendered = await renderer.render(body, pathToFileURL(subject.file));
+  // MDX that does not parse is rendered as markdown; `check` reports why (content/reference/diagnostics.md).
+  const rendered = isMdxPath(subject.path)
+    ? await renderer.renderMdx(withoutFrontMatter(subject.content, frontMatter.lines, true), pathToFileURL(subject.file))
+    : await renderer.render(withoutFrontMatter(subject.content, frontMatter.lines), pathToFileURL(subject.file));
   // Only a title read from the document's own `# ` heading replaces that heading on the page.
   const fromHeading = subjectTitleOf(subject.slug, true, subject.content, frontMatter).source === 'heading';
   const finished = finishSubjectHtml(rendered.html, subject.title, fromHeading);

@@ -11,6 +11,7 @@ import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
 import type { Html } from 'mdast';
 import type { MdastPluginDefinition } from 'satteri';
 import { createHastSerializer } from './hast-html.ts';
+import { SITE_CLASSES } from './site-elements.ts';
 
 /**
  * The elements whose start tag makes an HTML parser read everything after it as plain text, up
@@ -87,18 +88,28 @@ export interface CodeThemes {
 /** The allow-list: GitHub's schema, plus exactly what the renderer emits. */
 export function sanitizeSchema(codeThemes: CodeThemes): Schema {
   const attributes = defaultSchema.attributes!;
+  // The classes of the site's own elements (MDX components), added to what GitHub's schema allows on each element.
+  const siteClasses = Object.fromEntries(
+    Object.entries(SITE_CLASSES).map(([tag, classes]) => {
+      const own = (attributes[tag] ?? []).filter((entry) => !(Array.isArray(entry) && entry[0] === 'className'));
+      const allowed = (attributes[tag] ?? []).flatMap((entry) => (Array.isArray(entry) && entry[0] === 'className' ? entry.slice(1) : []));
+      return [tag, [...own, ['className', ...allowed, ...classes]]];
+    }),
+  ) as Schema['attributes'];
   return {
     ...defaultSchema,
+    tagNames: [...defaultSchema.tagNames!, 'figure', 'figcaption'],
     attributes: {
       ...attributes,
+      ...siteClasses,
       // An image's `name` would shadow the document's own methods, which the site's scripts call.
       '*': attributes['*']!.filter((name) => name !== 'name'),
       a: [...attributes['a']!, 'name'],
-      details: ['name'],
+      details: ['name', ['className', ...SITE_CLASSES.details]],
       img: [...attributes['img']!.filter((name) => name !== 'src'), ['src', ...IMAGE_SOURCE]],
       pre: [['className', 'astro-code', 'astro-code-themes', codeThemes.light, codeThemes.dark], ['style', SHIKI_STYLE], 'dataLanguage'],
       span: [
-        ['className', 'line'],
+        ['className', 'line', ...SITE_CLASSES.span],
         ['style', SHIKI_STYLE],
       ],
       td: [['style', ALIGN_STYLE]],
@@ -126,12 +137,23 @@ export async function createHtmlSanitizer(codeThemes: CodeThemes): Promise<(html
   const schema = sanitizeSchema(codeThemes);
   return (html) => {
     const parsed = htmlToHast(html, { fragment: true }) as Root;
-    const safe = sanitize(parsed, schema) as Root;
+    const safe = dropEmptyClasses(sanitize(parsed, schema) as Root);
     // Nothing removed: the fragment holds only allowed elements, none of which a browser reads
     // differently where the page puts it, so it is returned as given instead of written again.
     if (isSameTree(parsed, safe)) return html;
     return serialize(safe);
   };
+}
+
+/** `tree` without the empty `class` attributes the allow-list leaves where it removed every class. */
+function dropEmptyClasses(tree: Root): Root {
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'element' && Array.isArray(node.properties['className']) && node.properties['className'].length === 0) delete node.properties['className'];
+    if ('children' in node) stack.push(...node.children);
+  }
+  return tree;
 }
 
 /** Whether two hast trees are the same document: the same nodes, names, properties and text. */

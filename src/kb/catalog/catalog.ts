@@ -4,7 +4,7 @@
  */
 import { addressOf } from '../subjects/address.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { IMAGE_EXTENSIONS, languageOf, type SkipReason, type SubjectFormat } from '../subjects/format.ts';
+import { IMAGE_EXTENSIONS, isMdxPath, languageOf, type SkipReason, type SubjectFormat } from '../subjects/format.ts';
 import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
 import { extendLearned, patternsByTopic, splitKnowledgeFlag, type ExtraKnowledge } from '../knowledge/extension.ts';
 import { describeKnowledgeTopic, renderKnowledge } from '../knowledge/section.ts';
@@ -124,10 +124,11 @@ export interface CatalogMemoEntry {
 export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:3;headings:1';
 
 /**
- * The memo key of a subject: its format and the sha256 of its content, and for a file whose name
- * its summary depends on (`package.json`), that name.
+ * The memo key of a subject: its format (`mdx` for an MDX subject, whose summary reads it as MDX)
+ * and the sha256 of its content, and for a file whose name its summary depends on
+ * (`package.json`), that name.
  */
-export function memoKey(format: SubjectFormat, sha256: string, fileName?: string): string {
+export function memoKey(format: SubjectFormat | 'mdx', sha256: string, fileName?: string): string {
   return fileName === 'package.json' ? `${format}:${fileName}:${sha256}` : `${format}:${sha256}`;
 }
 
@@ -264,7 +265,8 @@ function catalogTopic(
       warn('front-matter', `Front matter is not valid YAML (${frontMatter.error.message}); it is ignored. Fix the YAML between the --- lines.`, frontMatter.error.line);
     const contentSha = sha256(read.content);
     const fileName = subject.path.slice(subject.path.lastIndexOf('/') + 1);
-    const key = memoKey(subject.format, contentSha, fileName);
+    const mdx = markdown && isMdxPath(subject.path);
+    const key = memoKey(mdx ? 'mdx' : subject.format, contentSha, fileName);
     let known = memo?.get(key);
     if (!known) {
       known = {
@@ -277,6 +279,7 @@ function catalogTopic(
                 frontMatterLines: frontMatter.lines,
                 description: frontMatter.data['description'],
                 fileName,
+                mdx,
               })
             : '',
         headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [],

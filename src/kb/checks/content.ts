@@ -7,15 +7,30 @@ import type { Catalog } from '../catalog/catalog.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { checkAgentSkills } from './agent-skills.ts';
+import { loadMarkdownParser } from '../markdown/parser.ts';
+import { loadMdxParser } from '../markdown/mdx-parser.ts';
+import { checkMdxSyntax } from './mdx-syntax.ts';
 import { checkNearDuplicates } from './near-duplicates.ts';
 import { checkLinks } from './links.ts';
 import { checkMentions } from './mentions.ts';
 import { checkTitles } from './titles.ts';
 
+/** Loads the parsers the content checks read with; call once before {@link checkContent}. */
+export async function loadContentChecks(): Promise<void> {
+  await Promise.all([loadMarkdownParser(), loadMdxParser()]);
+}
+
 /**
- * Every content check over a catalog. Needs `loadMarkdownParser()` first. `root` is the folder
+ * Every content check over a catalog. Needs {@link loadContentChecks} first. `root` is the folder
  * near-duplicate warnings name files relative to (the first config file's).
  */
 export function checkContent(catalog: Catalog, site: SiteConfig, root: string): Diagnostic[] {
-  return [...checkLinks(catalog, site), ...checkMentions(catalog), ...checkTitles(catalog), ...checkAgentSkills(catalog), ...checkNearDuplicates(catalog, root)];
+  return [
+    ...checkLinks(catalog, site),
+    ...checkMentions(catalog),
+    ...checkTitles(catalog),
+    ...checkAgentSkills(catalog),
+    ...checkMdxSyntax(catalog),
+    ...checkNearDuplicates(catalog, root),
+  ];
 }

@@ -68,7 +68,8 @@ export type DiagnosticCode =
   | 'skill-name'
   | 'skill-name-mismatch'
   | 'skill-description'
-  | 'skill-compatibility';
+  | 'skill-compatibility'
+  | 'mdx-syntax';
 
 /** One finding about the configuration or the content. */
 export interface Diagnostic {

@@ -6,7 +6,7 @@ export type SubjectFormat = 'markdown' | 'text' | 'code';
 /** Why a subject's content was replaced by a message. */
 export type SkipReason = 'binary' | 'too-large' | 'unreadable';
 
-const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown']);
+const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx']);
 const TEXT_EXTENSIONS = new Set(['txt', 'text', '']);
 const LANGUAGES: Readonly<Record<string, string>> = {
   yml: 'yaml',
@@ -41,6 +41,15 @@ export function formatOf(extension: string): SubjectFormat {
   if (MARKDOWN_EXTENSIONS.has(extension)) return 'markdown';
   if (TEXT_EXTENSIONS.has(extension)) return 'text';
   return 'code';
+}
+
+/**
+ * Whether a subject's file is MDX (`.mdx`): markdown for agents as written, which the site renders
+ * with its components mapped (content/reference/subject-formats.md, "MDX"). `relativePath` as
+ * the subject's `path`.
+ */
+export function isMdxPath(relativePath: string): boolean {
+  return /\.mdx$/i.test(relativePath);
 }
 
 /** Whether a format is passed through as it is (as opposed to fenced). */

@@ -28,13 +28,15 @@ export interface SummaryInput {
   description: unknown;
   /** The file's name, extension included (`package.json` is summarised by its `description`); default: none. */
   fileName?: string | undefined;
+  /** Whether a markdown text is MDX: its `import`/`export` lines and lone `{…}` expressions are not text. */
+  mdx?: boolean | undefined;
 }
 
 /** A subject's summary; `''` when it has no text to summarise. */
 export function summarize(input: SummaryInput): string {
   const description = collapse(dropRuleLines(typeof input.description === 'string' ? input.description : ''));
   if (description !== '') return cutSummary(description);
-  if (input.format === 'markdown') return cutSummary(firstMarkdownParagraph(stripLines(input.text, input.frontMatterLines)));
+  if (input.format === 'markdown') return cutSummary(firstMarkdownParagraph(stripLines(input.text, input.frontMatterLines), input.mdx === true));
   if (input.format === 'text') return cutSummary(collapse(firstTextParagraph(input.text)));
   if (input.fileName === 'package.json') return cutSummary(collapse(packageDescription(input.text)));
   return cutSummary(collapse(extractLeadingComment(input.text)));
@@ -78,14 +80,25 @@ function stripLines(text: string, lines: number): string {
  * Blocks separated by blank lines (fenced code kept whole) are parsed one at a time until one
  * holds a paragraph: parsing a whole page to read its first lines cost most of a build's reading.
  */
-function firstMarkdownParagraph(text: string): string {
+function firstMarkdownParagraph(text: string, mdx: boolean): string {
   for (const block of markdownBlocks(text)) {
     // A lone ATX heading line holds no paragraph (most pages start with one).
     if (!block.includes('\n') && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(block)) continue;
-    const found = findParagraph(parseMarkdown(block));
+    if (mdx && (/^(?:import|export)\s/.test(block) || /^\s*\{[\s\S]*\}\s*$/.test(block))) continue;
+    const found = mdx ? collapse(withoutExpressions(findParagraph(parseMarkdown(withoutDirectiveFences(block))))) : findParagraph(parseMarkdown(block));
     if (found !== '') return found;
   }
   return '';
+}
+
+/** An MDX block without the `:::name` lines that open and close a directive. */
+function withoutDirectiveFences(block: string): string {
+  return block.replace(/^ {0,3}:{3,}.*$/gm, '');
+}
+
+/** MDX text with its `{…}` expressions as the site shows them: a string literal's text, anything else nothing. */
+function withoutExpressions(text: string): string {
+  return text.replace(/\{\s*(?:"([^"\\]*)"|'([^'\\]*)'|[^{}]*)\s*\}/g, (_all, double?: string, single?: string) => double ?? single ?? '');
 }
 
 /** The blocks of a markdown text: runs of lines between blank lines, a fenced code block never split. */
