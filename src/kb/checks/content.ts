@@ -1,10 +1,10 @@
 /**
  * The content checks of the PR gate (links, mentions, titles, near-duplicates), run by `check`
- * and by the build's summary, so that both report the same warnings
+ * and by the build, whose summary counts them, so that both report the same warnings
  * (content/reference/diagnostics.md).
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import type { SiteConfig } from '../config/schema.ts';
+import type { CheckConfig, SiteConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { checkNearDuplicates } from './near-duplicates.ts';
 import { checkLinks } from './links.ts';
@@ -12,9 +12,10 @@ import { checkMentions } from './mentions.ts';
 import { checkTitles } from './titles.ts';
 
 /**
- * Every content check over a catalog. Needs `loadMarkdownParser()` first. `root` is the folder
- * near-duplicate warnings name files relative to (the first config file's).
+ * Every content check over a catalog, before `[check]`'s severities (diagnostics/severity.ts).
+ * Needs `loadMarkdownParser()` first. `root` is the folder near-duplicate warnings name files
+ * relative to (the first config file's).
  */
-export function checkContent(catalog: Catalog, site: SiteConfig, root: string): Diagnostic[] {
-  return [...checkLinks(catalog, site), ...checkMentions(catalog), ...checkTitles(catalog), ...checkNearDuplicates(catalog, root)];
+export function checkContent(catalog: Catalog, site: SiteConfig, root: string, check: Pick<CheckConfig, 'near_duplicate_code'>): Diagnostic[] {
+  return [...checkLinks(catalog, site), ...checkMentions(catalog), ...checkTitles(catalog), ...checkNearDuplicates(catalog, root, { code: check.near_duplicate_code })];
 }
