@@ -162,9 +162,7 @@ export type Severity = (typeof SEVERITIES)[number];
  */
 export const SeveritySchema = z
   .strictObject(
-    Object.fromEntries(
-      warningCodes().map((code) => [code, z.optional(z.enum(SEVERITIES)).check(z.describe(`The severity of ${code} warnings: "error", "warning" or "off".`))]),
-    ),
+    Object.fromEntries(warningCodes().map((code) => [code, z.optional(z.enum(SEVERITIES)).check(z.describe(`The severity of ${code} warnings: "error", "warning" or "off".`))])),
   )
   // One definition in the published JSON Schema, which both tables refer to.
   .check(
