@@ -71,7 +71,9 @@ function summariesProblems(summaries: Record<string, unknown>, configText: Confi
 /**
  * Merges validated config files in order: scalars of a later file replace, `learned`, `disabled`
  * and profile `knowledge` lists are appended, topics and profiles merge by id, and topics keep
- * the order in which they first appear (config/topics.ts). Defaults fill in what no file set.
+ * the order in which they first appear (config/topics.ts); `[check.severity]` merges code by
+ * code and `[[check.override]]` tables are appended, each with its file's folder. Defaults fill
+ * in what no file set.
  */
 export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): ConfigResult {
   const diagnostics: Diagnostic[] = [];
