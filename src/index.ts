@@ -49,7 +49,7 @@ export function build(options: BuildSiteOptions = {}): Promise<BuildResult> {
     env: options.env ?? process.env,
     userAgent: sourcesUserAgent,
     pages: astroPagesStage(cwd),
-    reporter: { phase: () => {}, progress: () => {}, warning: () => {}, ...options.reporter },
+    reporter: { phase: () => {}, progress: () => {}, warnings: () => {}, warning: () => {}, ...options.reporter },
   });
 }
 

@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
-import { displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import { type Diagnostic, displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import { applySeverities } from '../kb/diagnostics/severity.ts';
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
 import { changesBySubject } from '../kb/diff/published-changes.ts';
 import { describeFetchedSources, fetchSources } from '../url-sources/fetch-sources.ts';
@@ -39,7 +40,7 @@ import { createMarkdownRenderer } from './render/markdown-renderer.ts';
 import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions } from './render/render-subjects.ts';
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, startSearchIndex } from './search-index.ts';
-import { failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
+import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 import { writeStaticFiles } from './static-file.ts';
 
 /** What the pages stage is given: the site to show, and where to build its pages. */
@@ -65,7 +66,12 @@ export interface BuildReporter {
   phase(name: string, text: string, ms: number): void;
   /** Progress inside a long phase (`pages`, `search`): how many of how many are done. */
   progress(name: string, done: number, total: number): void;
-  /** A warning line, with its place and its fix. */
+  /**
+   * The warnings of the knowledge base, once, before the phase lines: the content checks' too,
+   * with `[check]`'s severities, sorted (content/reference/cli/build.md, "What it prints").
+   */
+  warnings(warnings: readonly Diagnostic[]): void;
+  /** A warning found later in the build (pages that are not deterministic), with its place and its fix. */
   warning(text: string): void;
 }
 
@@ -97,6 +103,7 @@ export interface BuildResult {
   outDir: string;
   mode: BuildPlan['mode'];
   counts: { topics: number; subjects: number; hidden: number; disabled: number; skipped: number; pages: number; rendered: number; indexed: number };
+  /** Each warning, as `<file>:<line>: <message>`. */
   warnings: string[];
   /** Each phase with what it did and how long it took (ms). */
   phases: { name: string; text: string; ms: number }[];
@@ -146,17 +153,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   });
   failOnSiteErrors(data, options.cwd);
 
-  // The build reports what `check` reports, the content checks' warnings too
-  // (content/reference/diagnostics.md).
+  // The build reports what `check` reports, the content checks' warnings too, and its own
+  // (content/reference/diagnostics.md); a warning [check] makes an error stops it.
   await loadContentChecks();
-  const checked = sortDiagnostics([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(firstConfig)), ...sources.diagnostics]);
-  const warnings = checked.filter((d) => d.kind === 'warning').map((d) => formatDiagnostic(d, options.cwd));
-  warnings.push(...(summaries?.warnings ?? []));
+  const own: Diagnostic[] = (summaries?.warnings ?? []).map((message) => ({ kind: 'warning', code: 'summary-failed', message }));
   // Without [site] url, links stay relative and there is no sitemap; the build says so
   // (content/reference/configuration.md, "[site]").
   if (!data.site.url)
-    warnings.push(`${shown(firstConfig)}: [site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`);
-  for (const warning of warnings) options.reporter.warning(warning);
+    own.push({
+      kind: 'warning',
+      code: 'no-site-url',
+      message: `[site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`,
+      file: firstConfig,
+    });
+  const checked = sortDiagnostics(
+    applySeverities([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check), ...sources.diagnostics, ...own], config.check),
+  );
+  failOnContentErrors(checked, options.cwd);
+  options.reporter.warnings(checked);
+  const warnings = checked.map((d) => formatDiagnostic(d, options.cwd));
   if (sources.counts.urls > 0) {
     phases.push({ name: 'sources', text: describeFetchedSources(sources.counts), ms: sourcesMs });
     options.reporter.phase('sources', describeFetchedSources(sources.counts), sourcesMs);

@@ -8,6 +8,7 @@ import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } fro
 import type { SyllabusConfig } from '../kb/config/merge.ts';
 import type { SiteConfig } from '../kb/config/schema.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import { applySeverities } from '../kb/diagnostics/severity.ts';
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
 import { type KnowledgeBase, openKnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import type { LinkTopic } from '../kb/subjects/relative-links.ts';
@@ -29,7 +30,7 @@ export interface SiteData {
   kb: KnowledgeBase;
   catalog: Catalog;
   routes: SiteRoutes;
-  /** Every diagnostic of the knowledge base, sorted: the config's, the walk's and the catalog's. */
+  /** Every diagnostic of the knowledge base, sorted, with `[check]`'s severities: the config's, the walk's and the catalog's. */
   diagnostics: Diagnostic[];
   /** Topics as relative links resolve them. */
   linkTopics: LinkTopic[];
@@ -73,7 +74,7 @@ export async function prepareSiteData(config: SyllabusConfig, options: PrepareOp
   const site: SiteConfig = options.base === undefined ? config.site : { ...config.site, base: normalizeBase(options.base) };
   const kb = openKnowledgeBase(config, { sources: options.sources ?? readCachedDocuments(config).documents });
   const built = await buildCatalog(kb, { memo: options.memo });
-  const diagnostics = sortDiagnostics([...(options.configDiagnostics ?? []), ...kb.diagnostics(), ...built.diagnostics]);
+  const diagnostics = sortDiagnostics(applySeverities([...(options.configDiagnostics ?? []), ...kb.diagnostics(), ...built.diagnostics], config.check));
   const catalog = options.summarize && !hasContentErrors(diagnostics) ? await options.summarize(built.catalog, config) : built.catalog;
   const sourceRoot = path.dirname(path.resolve(config.files[0]!));
   const history = readFileHistory(
@@ -111,7 +112,15 @@ export async function readSiteData(configFiles: readonly string[], cwd: string):
  */
 export function failOnSiteErrors(data: SiteData, cwd: string): void {
   if (hasConfigErrors(data.diagnostics)) configOrError({ config: undefined, diagnostics: data.diagnostics }, cwd);
-  if (!hasContentErrors(data.diagnostics)) return;
-  const errors = data.diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, cwd));
+  failOnContentErrors(data.diagnostics, cwd);
+}
+
+/**
+ * Throws the `BuildError` of content errors among `diagnostics`, each with its file and line
+ * relative to `cwd`: those of the files, and warnings `[check]` makes errors.
+ */
+export function failOnContentErrors(diagnostics: readonly Diagnostic[], cwd: string): void {
+  if (!hasContentErrors(diagnostics)) return;
+  const errors = diagnostics.filter((d) => d.kind === 'content-error').map((d) => formatDiagnostic(d, cwd));
   throw new BuildError(`the knowledge base has ${plural(errors.length, 'content error')}; nothing was built.`, errors, 'content');
 }

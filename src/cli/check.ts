@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildCatalog } from '../kb/catalog/catalog.ts';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import { applySeverities } from '../kb/diagnostics/severity.ts';
 import { openLocalKnowledgeBase } from '../url-sources/local-sources.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
@@ -66,8 +67,9 @@ export async function checkCommand(argv: string[], io: CommandIo): Promise<numbe
 }
 
 /**
- * Every diagnostic of a knowledge base: configuration, walking, content, and the checks only
- * `check` runs, with the URL sources the last build has not fetched (check never fetches).
+ * Every diagnostic of a knowledge base: configuration, walking, content, and the content checks,
+ * with the URL sources the last build has not fetched (check never fetches); `[check]`'s
+ * severities applied.
  */
 async function collectDiagnostics(configFlags: string[] | undefined, io: CommandIo): Promise<Diagnostic[]> {
   const loaded = await readConfig(configFlags, io);
@@ -75,6 +77,6 @@ async function collectDiagnostics(configFlags: string[] | undefined, io: Command
   const { kb, unfetched } = openLocalKnowledgeBase(loaded.config);
   if (hasConfigErrors(kb.diagnostics())) return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics()]);
   const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadContentChecks()]);
-  const checks = checkContent(catalog, loaded.config.site, path.dirname(loaded.config.files[0]!));
-  return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched]);
+  const checks = checkContent(catalog, loaded.config.site, path.dirname(loaded.config.files[0]!), loaded.config.check);
+  return sortDiagnostics(applySeverities([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched], loaded.config.check));
 }

@@ -1,9 +1,13 @@
 /**
- * The build's report on the terminal: a line per finished phase, warnings, and, on a terminal,
+ * The build's report on the terminal: a line per finished phase, a summary of the warnings by
+ * code (content/reference/cli/build.md, "What it prints"), and, on a terminal,
  * a status line for the long phases (rendering, pages, search) with how many are done, of how
  * many, and how fast, redrawn in place.
  */
 import type { BuildReporter } from '../build/build-site.ts';
+import { DIAGNOSTIC_CODES } from '../kb/diagnostics/codes.ts';
+import { type Diagnostic, formatDiagnostic } from '../kb/diagnostics/diagnostics.ts';
+import { summarizeByCode } from '../kb/diagnostics/summary.ts';
 import type { CommandIo } from './io.ts';
 
 /** At most this many redraws of the status line per second. */
@@ -15,6 +19,22 @@ const PROGRESS_LABELS: Readonly<Record<string, string>> = { render: 'rendering',
 /** A phase line: the phase's name in a column, what it did, and its time (`read      1 topic, 3 subjects (0.2 s)`). */
 export function phaseLine(name: string, text: string, ms: number): string {
   return `${name.padEnd(9)} ${text} (${seconds(ms)})`;
+}
+
+/**
+ * The build's warnings by code: the first three of each as `check` prints them
+ * (`warning[<code>]: <file>:<line>: <message>`), then how many more and where to see them all;
+ * a warning `[check]` made an error never gets here (the build stops).
+ */
+export function warningSummaryLines(warnings: readonly Diagnostic[], cwd: string): string[] {
+  const lines: string[] = [];
+  for (const { code, count, first } of summarizeByCode(warnings)) {
+    for (const diagnostic of first) lines.push(`warning[${code}]: ${formatDiagnostic(diagnostic, cwd)}`);
+    if (count === first.length) continue;
+    const where = DIAGNOSTIC_CODES[code].reportedBy === 'build' ? '`syllabus build --json` lists them all' : 'run `syllabus check` to see them all';
+    lines.push(`warning[${code}]: ${count - first.length} more (${count} in all): ${where}`);
+  }
+  return lines;
 }
 
 /** A duration as the build prints it: tenths of a second. */
@@ -34,6 +54,10 @@ export function createBuildReporter(io: CommandIo, now: () => number = () => per
     phase(name, text, ms) {
       clear();
       io.err(phaseLine(name, text, ms));
+    },
+    warnings(warnings) {
+      clear();
+      for (const line of warningSummaryLines(warnings, io.cwd)) io.err(line);
     },
     warning(text) {
       clear();

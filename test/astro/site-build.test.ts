@@ -52,8 +52,8 @@ describe('the build', () => {
     expect(first.code).toBe(0);
     expect(first.stderr.replace(/\d+\.\d s/g, 'T s')).toBe(
       [
-        'warning: handbook/files/archive.bin: Binary file: agents get a one-line message instead of its content (subject "files/archive"), and the site offers it as a download. Replace it with text if agents need what it says.',
-        'warning: handbook/img/logo.png: Image: the site shows it on its page; agents get a one-line message instead (subject "img/logo"). Describe what matters in a text subject too.',
+        'warning[binary]: handbook/files/archive.bin: Binary file: agents get a one-line message instead of its content (subject "files/archive"), and the site offers it as a download. Replace it with text if agents need what it says.',
+        'warning[binary]: handbook/img/logo.png: Image: the site shows it on its page; agents get a one-line message instead (subject "img/logo"). Describe what matters in a text subject too.',
         'read      1 topic, 37 subjects (T s)',
         'pages     41 pages; 37 subjects rendered, 0 unchanged (T s)',
         'search    34 pages indexed, 1 of 1 shard written (T s)',

@@ -42,7 +42,7 @@ async function build(dir: string, bodyOf: (url: string) => string, fresh = false
     env: {},
     userAgent: () => 'test',
     pages: pagesStage(bodyOf),
-    reporter: { phase: () => undefined, progress: () => undefined, warning: (text) => reported.push(text) },
+    reporter: { phase: () => undefined, progress: () => undefined, warnings: () => undefined, warning: (text) => reported.push(text) },
   });
   return { ...result, reported };
 }

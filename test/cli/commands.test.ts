@@ -424,8 +424,8 @@ describe('syllabus build', () => {
       [
         // The build reports the warnings of check, content checks included
         // (content/reference/diagnostics.md).
-        'warning: t/visible.md:3:23: Broken link "gone.md": topic "t" has no subject "gone" (it is missing or disabled). Fix the link, or add the subject.',
-        'warning: kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
+        'warning[no-site-url]: kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
+        'warning[broken-link]: t/visible.md:3:23: Broken link "gone.md": topic "t" has no subject "gone" (it is missing or disabled). Fix the link, or add the subject.',
         'read      1 topic, 2 subjects (T s)',
         'pages     6 pages; 2 subjects rendered, 0 unchanged (T s)',
         'search    1 pages indexed, 1 of 1 shard written (T s)',

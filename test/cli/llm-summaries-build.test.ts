@@ -60,7 +60,7 @@ describe('a build with LLM summaries', () => {
     expect([run.code, run.stderr]).toEqual([
       0,
       [
-        `warning: LLM summaries: HTTP 500 from ${llm.url}. 1 subject keeps its extractive summary (guide/broken.md). The next build asks again for the summaries still missing.`,
+        `warning[summary-failed]: LLM summaries: HTTP 500 from ${llm.url}. 1 subject keeps its extractive summary (guide/broken.md). The next build asks again for the summaries still missing.`,
         'read      1 topic, 4 subjects (T s)',
         'summaries 1 written by tiny, 0 from cache, 1 failed (extractive summaries used) (T s)',
         'pages     8 pages; 4 subjects rendered, 0 unchanged (T s)',
@@ -141,7 +141,7 @@ describe('a build with LLM summaries', () => {
     const run = await build();
     expect(run.code).toBe(0);
     expect(run.stderr.split('\n').slice(0, 3)).toEqual([
-      `warning: LLM summaries: cannot reach ${llm.url} (connection refused); no more calls were made. 1 subject keeps its extractive summary (guide/new.md). Check kb.summaries.endpoint and that the server is running. The next build asks again for the summaries still missing.`,
+      `warning[summary-failed]: LLM summaries: cannot reach ${llm.url} (connection refused); no more calls were made. 1 subject keeps its extractive summary (guide/new.md). Check kb.summaries.endpoint and that the server is running. The next build asks again for the summaries still missing.`,
       'read      1 topic, 5 subjects (T s)',
       'summaries 0 written by tiny, 2 from cache, 1 failed (extractive summaries used) (T s)',
     ]);

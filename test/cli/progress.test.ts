@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandIo } from '../../src/cli/io.ts';
-import { createBuildReporter, phaseLine, terminalStatus } from '../../src/cli/progress.ts';
+import { createBuildReporter, phaseLine, terminalStatus, warningSummaryLines } from '../../src/cli/progress.ts';
+import type { Diagnostic } from '../../src/kb/diagnostics/diagnostics.ts';
 
 /** An io that records every call, in order. */
 function recordingIo(withStatus: boolean): { io: CommandIo; calls: string[] } {
@@ -23,6 +24,41 @@ describe('phase lines', () => {
   it('put the phase name in a column, then what it did and its time', () => {
     expect(phaseLine('read', '1 topic, 3 subjects', 240)).toBe('read      1 topic, 3 subjects (0.2 s)');
     expect(phaseLine('summaries', '3 written', 1250)).toBe('summaries 3 written (1.3 s)');
+  });
+});
+
+describe('the summary of warnings', () => {
+  const warning = (code: Diagnostic['code'], file: string | undefined, message: string): Diagnostic => ({ kind: 'warning', code, message, ...(file ? { file, line: 1 } : {}) });
+
+  it('shows the first three of each code as check prints them, then how many more and where to see them all', () => {
+    const warnings = [
+      warning('binary', '/kb/skills/a/Inter.ttf', 'Binary file: its content is skipped.'),
+      warning('near-duplicate', '/kb/skills/a/forms.md', '2 are near-duplicates.'),
+      warning('binary', '/kb/skills/b/Inter.ttf', 'Binary file: its content is skipped.'),
+      warning('binary', '/kb/skills/c/Inter.ttf', 'Binary file: its content is skipped.'),
+      warning('binary', '/kb/skills/d/Inter.ttf', 'Binary file: its content is skipped.'),
+      warning('binary', '/kb/skills/e/Inter.ttf', 'Binary file: its content is skipped.'),
+      ...['401', '404', '429', '500'].map((status) => warning('summary-failed', undefined, `LLM summaries: HTTP ${status}.`)),
+    ];
+    expect(warningSummaryLines(warnings, '/kb')).toEqual([
+      'warning[binary]: skills/a/Inter.ttf:1: Binary file: its content is skipped.',
+      'warning[binary]: skills/b/Inter.ttf:1: Binary file: its content is skipped.',
+      'warning[binary]: skills/c/Inter.ttf:1: Binary file: its content is skipped.',
+      'warning[binary]: 2 more (5 in all): run `syllabus check` to see them all',
+      'warning[near-duplicate]: skills/a/forms.md:1: 2 are near-duplicates.',
+      'warning[summary-failed]: LLM summaries: HTTP 401.',
+      'warning[summary-failed]: LLM summaries: HTTP 404.',
+      'warning[summary-failed]: LLM summaries: HTTP 429.',
+      'warning[summary-failed]: 1 more (4 in all): `syllabus build --json` lists them all',
+    ]);
+  });
+
+  it('is printed by the reporter on stderr, and nothing for no warning', () => {
+    const { io, calls } = recordingIo(false);
+    const reporter = createBuildReporter(io, () => 0);
+    reporter.warnings([]);
+    reporter.warnings([warning('no-site-url', '/kb.toml', '[site] url is not set.')]);
+    expect(calls).toEqual(['err warning[no-site-url]: kb.toml:1: [site] url is not set.']);
   });
 });
 

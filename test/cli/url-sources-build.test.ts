@@ -92,8 +92,8 @@ describe('syllabus build with URL sources', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(timing(first.stderr)).toBe(
       [
-        `warning: ${links}:5: http://127.0.0.1:${port}/gone could not be fetched: the server answered HTTP 404 Not Found. The build goes on without it: topic "web" has no subject for it until a fetch succeeds. Check the URL in a browser; fix the line, or remove it if the page is gone.`,
-        `warning: ${links}:6: "ftp://example.com/file" is a ftp: URL: only http:// and https:// sources are fetched. Give the page's https:// address, or remove the line.`,
+        `warning[source-failed]: ${links}:5: http://127.0.0.1:${port}/gone could not be fetched: the server answered HTTP 404 Not Found. The build goes on without it: topic "web" has no subject for it until a fetch succeeds. Check the URL in a browser; fix the line, or remove it if the page is gone.`,
+        `warning[invalid-source]: ${links}:6: "ftp://example.com/file" is a ftp: URL: only http:// and https:// sources are fetched. Give the page's https:// address, or remove the line.`,
         'sources   4 URLs: 3 fetched, 0 not modified, 1 failed (no cached copy) (T s)',
         'read      1 topic, 3 subjects (T s)',
         'pages     7 pages; 3 subjects rendered, 0 unchanged (T s)',
@@ -174,20 +174,25 @@ describe('syllabus build with URL sources', () => {
   it('goes on with the cached copies when the server is down, and says so', async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const down = await runCliAsync(['build', '--config', path.join(root, 'kb.toml'), '--out', dist], { cwd: root });
+    const down = await runCliAsync(['build', '--config', path.join(root, 'kb.toml'), '--out', dist, '--json'], { cwd: root });
     expect(down.code, down.stderr).toBe(0);
     const lines = timing(down.stderr).split('\n');
-    expect(lines.filter((l) => l.includes('could not be fetched')).map((l) => l.replace(/fetched \d{4}-[\d-]+T[\d:.]+Z/, 'fetched DATE'))).toEqual(
-      [
-        ['2', 'guide.html', 'The build goes on with the copy fetched DATE.'],
-        ['3', '.internal/runbook.md', 'The build goes on with the copy fetched DATE.'],
-        ['4', 'drafts/next', 'The build goes on with the copy fetched DATE.'],
-        ['5', 'gone', 'The build goes on without it: topic "web" has no subject for it until a fetch succeeds.'],
-      ].map(
-        ([line, page, after]) =>
-          `warning: web/links.txt:${line}: http://127.0.0.1:${port}/${page} could not be fetched: the connection was refused (ECONNREFUSED). ${after} Check that the site is up and the port is right.`,
-      ),
+    const failures = [
+      ['2', 'guide.html', 'The build goes on with the copy fetched DATE.'],
+      ['3', '.internal/runbook.md', 'The build goes on with the copy fetched DATE.'],
+      ['4', 'drafts/next', 'The build goes on with the copy fetched DATE.'],
+      ['5', 'gone', 'The build goes on without it: topic "web" has no subject for it until a fetch succeeds.'],
+    ].map(
+      ([line, page, after]) =>
+        `web/links.txt:${line}: http://127.0.0.1:${port}/${page} could not be fetched: the connection was refused (ECONNREFUSED). ${after} Check that the site is up and the port is right.`,
     );
+    const withoutDates = (text: string): string => text.replace(/fetched \d{4}-[\d-]+T[\d:.]+Z/, 'fetched DATE');
+    // The summary shows three; --json lists every warning.
+    expect(lines.filter((l) => l.startsWith('warning[source-failed]')).map(withoutDates)).toEqual([
+      ...failures.slice(0, 3).map((failure) => `warning[source-failed]: ${failure}`),
+      'warning[source-failed]: 1 more (4 in all): `syllabus build --json` lists them all',
+    ]);
+    expect((JSON.parse(down.stdout) as { warnings: string[] }).warnings.map(withoutDates).filter((w) => w.includes('could not be fetched'))).toEqual(failures);
     expect(lines).toContain('sources   4 URLs: 0 fetched, 0 not modified, 4 failed (3 cached copies used) (T s)');
     expect(read(`web/127~2E0~2E0~2E1~3A${port}/guide.md`)).toBe(GUIDE_MD(`http://127.0.0.1:${port}`));
   });

@@ -119,7 +119,7 @@ describe('the installed syllabus command', () => {
     expect(build.code).toBe(0);
     expect(build.stderr.replace(/\d+\.\d s/g, 'T s')).toBe(
       [
-        'warning: content/kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
+        'warning[no-site-url]: content/kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
         'read      1 topic, 1 subject (T s)',
         'pages     5 pages; 1 subject rendered, 0 unchanged (T s)',
         'search    1 pages indexed, 1 of 1 shard written (T s)',

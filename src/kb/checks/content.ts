@@ -1,10 +1,10 @@
 /**
- * The content checks of the PR gate (links, mentions, titles, Agent Skills, near-duplicates), run by `check`
- * and by the build's summary, so that both report the same warnings
- * (content/reference/diagnostics.md).
+ * The content checks of the PR gate (links, mentions, titles, Agent Skills, MDX syntax,
+ * near-duplicates), run by `check` and by the build, whose summary counts them, so that both
+ * report the same warnings (content/reference/diagnostics.md).
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import type { SiteConfig } from '../config/schema.ts';
+import type { CheckConfig, SiteConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { checkAgentSkills } from './agent-skills.ts';
 import { loadMarkdownParser } from '../markdown/parser.ts';
@@ -21,16 +21,17 @@ export async function loadContentChecks(): Promise<void> {
 }
 
 /**
- * Every content check over a catalog. Needs {@link loadContentChecks} first. `root` is the folder
- * near-duplicate warnings name files relative to (the first config file's).
+ * Every content check over a catalog, before `[check]`'s severities (diagnostics/severity.ts).
+ * Needs {@link loadContentChecks} first. `root` is the folder near-duplicate warnings name files
+ * relative to (the first config file's).
  */
-export function checkContent(catalog: Catalog, site: SiteConfig, root: string): Diagnostic[] {
+export function checkContent(catalog: Catalog, site: SiteConfig, root: string, check: Pick<CheckConfig, 'near_duplicate_code'>): Diagnostic[] {
   return [
     ...checkLinks(catalog, site),
     ...checkMentions(catalog),
     ...checkTitles(catalog),
     ...checkAgentSkills(catalog),
     ...checkMdxSyntax(catalog),
-    ...checkNearDuplicates(catalog, root),
+    ...checkNearDuplicates(catalog, root, { code: check.near_duplicate_code }),
   ];
 }

@@ -62,6 +62,17 @@ export const TOPIC_DEFAULTS = {
   disabled: [],
 } as const;
 
+/** `[check]`: its own keys (`[check.severity]` and `[[check.override]]` have no defaults). */
+export const CHECK_DEFAULTS = {
+  near_duplicate_code: false,
+} as const;
+
+/** `[[check.override]]`: `files` has none, as every override needs it. */
+export const OVERRIDE_DEFAULTS = {
+  files: undefined,
+  severity: undefined,
+} as const;
+
 /** `[profile.<name>]`. */
 export const PROFILE_DEFAULTS = {
   knowledge: [],

@@ -51,14 +51,25 @@ function keyOfLine(line: string): string | undefined {
 
 /**
  * Finds where a dotted path (`['kb', 'topic', 'x', 'learned', 0]`) is written: the line of its key,
- * else of its table header, else of its closest written ancestor.
+ * else of its table header, else of its closest written ancestor. An index after an array of
+ * tables (`['check', 'override', 1]`) names its second `[[check.override]]`.
  */
 export function locatePath(text: string, path: readonly (string | number)[]): Position | undefined {
-  const wanted = path.filter((p): p is string => typeof p === 'string');
   const lines = text.split(/\r?\n/);
-  let table: string[] = [];
+  let table: (string | number)[] = [];
   let best: { depth: number; position: Position } | undefined;
   let inMultiline = false;
+  // The index of the last element of each array of tables, by its dotted key.
+  const arrays = new Map<string, number>();
+  const withIndexes = (parts: readonly string[]): (string | number)[] => {
+    const out: (string | number)[] = [];
+    parts.forEach((part, i) => {
+      out.push(part);
+      const index = arrays.get(JSON.stringify(parts.slice(0, i + 1)));
+      if (index !== undefined) out.push(index);
+    });
+    return out;
+  };
   lines.forEach((raw, index) => {
     const tripleQuotes = (raw.match(/"""|'''/g) ?? []).length;
     if (inMultiline) {
@@ -67,10 +78,15 @@ export function locatePath(text: string, path: readonly (string | number)[]): Po
     }
     const trimmed = raw.trim();
     const column = raw.length - raw.trimStart().length + 1;
-    let found: string[] | undefined;
-    const header = /^\[\[?([^\]]*)\]\]?/.exec(trimmed);
+    let found: (string | number)[] | undefined;
+    const header = /^\[(\[?)([^\]]*)\]\]?/.exec(trimmed);
     if (header) {
-      table = splitKey(header[1]!);
+      const parts = splitKey(header[2]!);
+      if (header[1]) {
+        const key = JSON.stringify(parts);
+        arrays.set(key, (arrays.get(key) ?? -1) + 1);
+      }
+      table = withIndexes(parts);
       found = table;
     } else {
       const key = keyOfLine(trimmed);
@@ -79,7 +95,7 @@ export function locatePath(text: string, path: readonly (string | number)[]): Po
     }
     if (!found) return;
     let depth = 0;
-    while (depth < found.length && depth < wanted.length && found[depth] === wanted[depth]) depth++;
+    while (depth < found.length && depth < path.length && found[depth] === path[depth]) depth++;
     if (depth !== found.length) return;
     if (!best || depth > best.depth) best = { depth, position: { line: index + 1, column } };
   });

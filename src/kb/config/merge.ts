@@ -5,9 +5,10 @@
  * (config/read.ts); topics are merged by config/topics.ts.
  */
 import { configError, dottedPath } from './config-error.ts';
-import { KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
+import path from 'node:path';
+import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
 import type { ConfigText } from './read.ts';
-import type { ConfigFile, KbConfig, SiteConfig, SourcesConfig, SummariesConfig } from './schema.ts';
+import type { CheckConfig, ConfigFile, KbConfig, SiteConfig, SourcesConfig, SummariesConfig } from './schema.ts';
 import { addTopicTables, resolveTopics, type TopicConfig, type TopicDrafts } from './topics.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { splitKnowledgeFlag } from '../knowledge/extension.ts';
@@ -26,6 +27,8 @@ export interface SyllabusConfig {
   files: string[];
   site: SiteConfig;
   kb: KbConfig;
+  /** `[check]`: near-duplicates of code, and the severities of warnings (content/reference/configuration.md). */
+  check: CheckConfig;
   /** Every topic, enabled or not, in config order. */
   topics: TopicConfig[];
   /** Profiles by name, in config order: their `knowledge` patterns. */
@@ -68,7 +71,9 @@ function summariesProblems(summaries: Record<string, unknown>, configText: Confi
 /**
  * Merges validated config files in order: scalars of a later file replace, `learned`, `disabled`
  * and profile `knowledge` lists are appended, topics and profiles merge by id, and topics keep
- * the order in which they first appear (config/topics.ts). Defaults fill in what no file set.
+ * the order in which they first appear (config/topics.ts); `[check.severity]` merges code by
+ * code and `[[check.override]]` tables are appended, each with its file's folder. Defaults fill
+ * in what no file set.
  */
 export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): ConfigResult {
   const diagnostics: Diagnostic[] = [];
@@ -85,6 +90,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
   const sources: Record<string, unknown> = {};
   const topics: TopicDrafts = new Map();
   const profiles = new Map<string, string[]>();
+  const check: CheckConfig = { ...CHECK_DEFAULTS, severity: {}, override: [] };
 
   for (const { configText, file } of files) {
     Object.assign(site, file.site);
@@ -93,6 +99,13 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
     if (s) summaries = { ...summaries, ...s };
     Object.assign(sources, src);
     addTopicTables(topics, topicTables ?? {}, configText);
+    if (file.check) {
+      check.near_duplicate_code = file.check.near_duplicate_code ?? check.near_duplicate_code;
+      Object.assign(check.severity, file.check.severity);
+      for (const override of file.check.override ?? []) {
+        check.override.push({ root: path.dirname(configText.file), files: override.files, severity: { ...override.severity } });
+      }
+    }
     for (const [name, profile] of Object.entries(file.profile ?? {})) {
       const knowledge = profiles.get(name) ?? [...PROFILE_DEFAULTS.knowledge];
       knowledge.push(...(profile.knowledge ?? []));
@@ -141,6 +154,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
         summaries: summaries && withDefaults<SummariesConfig>(SUMMARIES_DEFAULTS, summaries),
         sources: withDefaults<SourcesConfig>(SOURCES_DEFAULTS, sources),
       },
+      check,
       topics: resolved.topics,
       profiles,
     },

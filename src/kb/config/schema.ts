@@ -9,9 +9,10 @@
  * sets, so defaults are applied when files are merged (config/merge.ts).
  */
 import * as z from 'zod/mini';
-import { KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
+import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
 import { baseProblem, branchProblem, endpointProblem, envNameProblem, lineProblem, pathProblem, patternProblem, repositoryProblem, siteUrlProblem, textProblem } from './values.ts';
 import type { DiagnosticCode } from '../diagnostics/diagnostics.ts';
+import { warningCodes } from '../diagnostics/codes.ts';
 
 /** Topic ids that name the site's own routes. */
 export const RESERVED_TOPIC_IDS = ['kb', 'pagefind', 'search', 'changes', 'raw', 'assets', '_astro'] as const;
@@ -150,6 +151,48 @@ export const KbSchema = z
   })
   .check(table('[kb]', 'Limits that apply to every topic, and the topics.'));
 
+/** What `[check]` may make of a warning: an error, a warning, or nothing (content/reference/diagnostics.md). */
+export const SEVERITIES = ['error', 'warning', 'off'] as const;
+/** A severity `[check]` sets. */
+export type Severity = (typeof SEVERITIES)[number];
+
+/**
+ * `[check.severity]`, and the `severity` of an override: a severity per warning code. Error codes
+ * are not keys: configuration and content errors stay errors (config/validate.ts says so).
+ */
+export const SeveritySchema = z
+  .strictObject(
+    Object.fromEntries(warningCodes().map((code) => [code, z.optional(z.enum(SEVERITIES)).check(z.describe(`The severity of ${code} warnings: "error", "warning" or "off".`))])),
+  )
+  // One definition in the published JSON Schema, which both tables refer to.
+  .check(
+    z.meta({
+      id: 'severities',
+      title: '[check.severity]',
+      description: 'Severities by diagnostic code, e.g. near-duplicate = "off". Only warnings can be changed; see reference/diagnostics for the codes.',
+    }),
+  );
+
+/** `[[check.override]]`: severities for the files some globs match. */
+export const OverrideSchema = z
+  .strictObject({
+    files: z
+      .array(ruled('invalid-pattern', patternProblem))
+      .check(z.minLength(1), z.describe('Globs of the files the override applies to, relative to the folder of this config file, e.g. ["**/LICENSE*", "vendor/**"]. Required.')),
+    severity: z.optional(SeveritySchema),
+  })
+  .check(table('[[check.override]]', 'Severities for the diagnostics of some files; later overrides win over earlier ones and over [check.severity].'));
+
+const check = CHECK_DEFAULTS;
+/** `[check]`: what `check`, the build and the dev server report, and how seriously. */
+export const CheckSchema = z
+  .strictObject({
+    near_duplicate_code: field(bool, 'Also look for near-duplicates among code and config files (fenced subjects); by default only prose is compared.', check.near_duplicate_code),
+    severity: z.optional(SeveritySchema),
+    override: z.optional(z.array(OverrideSchema)).check(z.describe('Severities per file glob, in order: later overrides win.')),
+  })
+  .check(table('[check]', 'What check, the build and the dev server report, and how seriously: the severity of each warning code, for every file or for some.'));
+
 /** `[profile.<name>]`: a named variant of the prompt artifact. */
 export const ProfileSchema = z
   .strictObject({
@@ -162,6 +205,7 @@ export const ConfigFileSchema = z
   .object({
     site: z.optional(SiteSchema),
     kb: z.optional(KbSchema),
+    check: z.optional(CheckSchema),
     profile: z.optional(z.record(z.string(), ProfileSchema)).check(z.describe('Profiles by name.')),
   })
   .check(
@@ -197,8 +241,24 @@ export type KbConfig = Merged<Omit<z.output<typeof KbSchema>, 'summaries' | 'sou
   sources: SourcesConfig;
 };
 
+/** A severity table as merging leaves it: the severity of each warning code it names. */
+export type SeverityTable = Partial<Record<DiagnosticCode, Severity>>;
+/** One `[[check.override]]` as merging leaves it, with the folder its globs are relative to. */
+export interface CheckOverride {
+  /** The folder of the config file that wrote it (absolute). */
+  root: string;
+  files: string[];
+  severity: SeverityTable;
+}
+/** `[check]` with defaults applied: `severity` merged code by code, the overrides of every file in order. */
+export interface CheckConfig {
+  near_duplicate_code: boolean;
+  severity: SeverityTable;
+  override: CheckOverride[];
+}
+
 /** The top-level tables Syllabus reads. */
-export const KNOWN_TABLES = ['site', 'kb', 'profile'] as const;
+export const KNOWN_TABLES = ['site', 'kb', 'check', 'profile'] as const;
 
 /** The keys allowed in each table, by the shape of its dotted path (`*` for an id). */
 export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
@@ -207,6 +267,8 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   'kb.summaries': Object.keys(SummariesSchema.shape),
   'kb.sources': Object.keys(SourcesSchema.shape),
   'kb.topic.*': Object.keys(TopicSchema.shape),
+  check: Object.keys(CheckSchema.shape),
+  'check.override.*': Object.keys(OverrideSchema.shape),
   'profile.*': Object.keys(ProfileSchema.shape),
 };
 

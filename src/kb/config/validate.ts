@@ -15,6 +15,7 @@ import type { Diagnostic, DiagnosticCode } from '../diagnostics/diagnostics.ts';
 import { compilePattern } from '../subjects/glob.ts';
 import { splitKnowledgeFlag } from '../knowledge/extension.ts';
 import { suggestName } from '../diagnostics/suggest.ts';
+import { type CodeInfo, DIAGNOSTIC_CODES, warningCodes } from '../diagnostics/codes.ts';
 
 /** Parses, validates and merges config files in order: `validateConfigFile` on each, then `mergeConfigFiles`. */
 export function loadConfig(configTexts: readonly ConfigText[]): ConfigResult {
@@ -52,13 +53,16 @@ function describeExpected(issue: z.core.$ZodIssue): string {
         return String(issue.expected);
     }
   }
-  if (issue.code === 'too_small') return 'a number greater than 0';
+  if (issue.code === 'too_small') return issue.origin === 'array' ? 'at least one pattern, like ["**/LICENSE*"]' : 'a number greater than 0';
+  if (issue.code === 'invalid_value') return `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
   return issue.message;
 }
 
 /** The known keys for a table path, if Syllabus defines that table. */
 function knownKeysAt(at: readonly PropertyKey[]): readonly string[] | undefined {
-  const shape = at.map((p, i) => ((at[0] === 'kb' && at[1] === 'topic' && i === 2) || (at[0] === 'profile' && i === 1) ? '*' : String(p)));
+  const shape = at.map((p, i) =>
+    (at[0] === 'kb' && at[1] === 'topic' && i === 2) || (at[0] === 'profile' && i === 1) || (at[0] === 'check' && at[1] === 'override' && i === 2) ? '*' : String(p),
+  );
   return KNOWN_KEYS[shape.join('.')];
 }
 
@@ -153,6 +157,21 @@ export function validateConfigFile(configText: ConfigText): ValidatedConfigFile 
       });
     }
   }
+  file.check?.override?.forEach((override, i) => {
+    override.files.forEach((pattern, index) => {
+      const compiled = compilePattern(pattern);
+      if (!compiled.ok) {
+        diagnostics.push(
+          configError(
+            configText,
+            'invalid-pattern',
+            ['check', 'override', i, 'files', index],
+            `check.override[${i}].files[${index}]: ${compiled.message} Fix or remove the pattern.`,
+          ),
+        );
+      }
+    });
+  });
   for (const [name, profile] of Object.entries(file.profile ?? {})) {
     profile.knowledge?.forEach((value, index) => {
       const compiled = compilePattern(splitKnowledgeFlag(value).pattern);
@@ -174,6 +193,7 @@ export function validateConfigFile(configText: ConfigText): ValidatedConfigFile 
 /** Turns a schema issue into configuration errors with a fix (one per unknown key; a refused value with its rule's code). */
 function describeIssue(configText: ConfigText, issue: z.core.$ZodIssue): Diagnostic[] {
   const base = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (issue.code === 'unrecognized_keys' && base[0] === 'check' && base.at(-1) === 'severity') return issue.keys.map((key) => unknownCode(configText, [...base, key]));
   if (issue.code === 'unrecognized_keys') {
     const keys = knownKeysAt(base) ?? [];
     return issue.keys.map((key) => {
@@ -189,6 +209,27 @@ function describeIssue(configText: ConfigText, issue: z.core.$ZodIssue): Diagnos
   }
   const input = (issue as { input?: unknown }).input;
   return [configError(configText, 'wrong-type', base, `${dottedPath(base)}: expected ${describeExpected(issue)}, got ${describeValue(input)}. Change the value.`)];
+}
+
+/**
+ * A key of a severity table that is no warning code: an error's code (errors stay errors), or an
+ * unknown one, with the closest warning code (content/reference/configuration.md, "[check]").
+ */
+function unknownCode(configText: ConfigText, at: readonly (string | number)[]): Diagnostic {
+  const code = String(at.at(-1));
+  const known = (DIAGNOSTIC_CODES as Readonly<Record<string, CodeInfo | undefined>>)[code];
+  if (known) {
+    const what = known.kind === 'config-error' ? 'a configuration error' : 'a content error';
+    return configError(
+      configText,
+      'unknown-code',
+      at,
+      `${dottedPath(at)}: ${code} is ${what}, and errors always stay errors: only warnings can be set to "error", "warning" or "off". Remove the key, and fix what the error reports.`,
+    );
+  }
+  const suggestion = suggestName(code, warningCodes());
+  const hint = suggestion ? `Did you mean "${suggestion}"?` : 'Use the code of a warning as check prints it, e.g. near-duplicate (reference/diagnostics lists them).';
+  return configError(configText, 'unknown-code', at, `${dottedPath(at)}: no warning has the code ${quoteValue(code)}. ${hint}`);
 }
 
 /** Topic ids must be valid and not reserved. */

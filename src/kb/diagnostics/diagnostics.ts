@@ -31,6 +31,7 @@ export type DiagnosticCode =
   | 'bad-base'
   | 'bad-text'
   | 'bad-name'
+  | 'unknown-code'
   // content errors
   | 'duplicate-slug'
   | 'missing-folder'
@@ -60,6 +61,8 @@ export type DiagnosticCode =
   | 'duplicate-source'
   | 'source-not-fetched'
   | 'source-failed'
+  | 'no-site-url'
+  | 'summary-failed'
   // warnings of `check` only (src/kb/checks/)
   | 'broken-link'
   | 'broken-mention'

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, checkNearDuplicates } from '../../../src/kb/index.ts';
 import { wordSetOf } from '../../../src/kb/catalog/keywords.ts';
-import { findNearDuplicates, type NearDuplicatePair } from '../../../src/kb/checks/near-duplicates.ts';
+import { findNearDuplicates, isLicenseLike, type NearDuplicatePair } from '../../../src/kb/checks/near-duplicates.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 /** The finder's contract, spelled out: every pair compared. */
@@ -129,12 +129,37 @@ describe('findNearDuplicates', () => {
   });
 });
 
+describe('isLicenseLike', () => {
+  it('takes license, notice and copying files in any case, with or without an extension or suffix', () => {
+    const names = [
+      'LICENSE',
+      'LICENSE.txt',
+      'license.md',
+      'Licence',
+      'UNLICENSE',
+      'COPYING',
+      'COPYING.LESSER',
+      'NOTICE',
+      'LICENSE-MIT',
+      'license_apache.txt',
+      'COPYRIGHT',
+      'PATENTS',
+    ];
+    expect(names.filter((name) => !isLicenseLike(name))).toEqual([]);
+  });
+
+  it('leaves other names alone, even when they hold one', () => {
+    expect(['licenses.md', 'licensing.md', 'noticeboard.md', 'my-license.txt', 'third-party.md', 'copy.md'].filter(isLicenseLike)).toEqual([]);
+  });
+});
+
 describe('checkNearDuplicates', () => {
-  it('warns once per pair of subjects, across topics and formats, on the first file, naming both', async () => {
-    const text = 'Deploys go out from the main branch every Tuesday after the release review; hotfixes skip the queue when the on-call engineer approves them.';
+  const text = 'Deploys go out from the main branch every Tuesday after the release review; hotfixes skip the queue when the on-call engineer approves them.';
+  const warning = (root: string, first: string, message: string) => ({ kind: 'warning', code: 'near-duplicate', message, file: path.join(root, first), line: 1 });
+
+  it('warns once per pair that no other subject joins, across topics and formats, on the first file, naming both', async () => {
     const { root, kb } = openTree('[kb.topic.ops]\nsubjects = "ops"\n\n[kb.topic.team]\nsubjects = "team"\ndisabled = ["old"]\n', {
       'ops/deploys.md': `# Deploys\n\n${text}\n`,
-      'ops/.deploys-copy.md': `# Deploys\n\n${text} Ask first.\n`,
       'ops/other.md': '# Other\n\nSomething else entirely.\n',
       'team/release.txt': `Deploys. ${text.toUpperCase()}\n`,
       'team/old.md': `# Deploys\n\n${text}\n`,
@@ -142,18 +167,72 @@ describe('checkNearDuplicates', () => {
       'team/b.png': new Uint8Array([0, 1, 2]),
     });
     const { catalog } = await buildCatalog(kb);
-    const warning = (first: string, second: string, shared: number, union: number) => ({
-      kind: 'warning',
-      code: 'near-duplicate',
-      message: `${first} and ${second} are near-duplicates: they share ${shared} of the ${union} words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.`,
-      file: path.join(root, first),
-      line: 1,
-    });
     expect(checkNearDuplicates(catalog, root)).toEqual([
-      // deploys main branch every tuesday release review hotfixes skip queue oncall engineer approves (+ ask first)
-      warning('ops/deploys.md', 'ops/.deploys-copy.md', 13, 15),
-      warning('ops/deploys.md', 'team/release.txt', 13, 13),
-      warning('ops/.deploys-copy.md', 'team/release.txt', 13, 15),
+      // deploys main branch every tuesday release review hotfixes skip queue oncall engineer approves
+      warning(
+        root,
+        'ops/deploys.md',
+        'ops/deploys.md and team/release.txt are near-duplicates: they share 13 of the 13 words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.',
+      ),
+    ]);
+  });
+
+  it('warns once per group of pairs joined by a shared subject, naming all of a small group in order', async () => {
+    const { root, kb } = openTree('[kb.topic.ops]\nsubjects = "ops"\n\n[kb.topic.team]\nsubjects = "team"\n', {
+      'ops/deploys.md': `# Deploys\n\n${text}\n`,
+      'ops/.deploys-copy.md': `# Deploys\n\n${text} Ask first.\n`,
+      'team/release.txt': `Deploys. ${text.toUpperCase()}\n`,
+      'team/zebra.md': '# Zebras\n\nZebras graze the savanna in herds, striped black and white, watched by lions at dusk.\n',
+      'ops/zebras.md': '# Zebras\n\nZebras graze the savanna in herds, striped black and white, watched by lions at dusk!\n',
+    });
+    const { catalog } = await buildCatalog(kb);
+    expect(checkNearDuplicates(catalog, root)).toEqual([
+      warning(
+        root,
+        'ops/deploys.md',
+        '3 subjects are near-duplicates, each of at least one other (Jaccard similarity over 0.8): ops/deploys.md, ops/.deploys-copy.md and team/release.txt. Merge them, or make each say what the others do not.',
+      ),
+      warning(
+        root,
+        'ops/zebras.md',
+        'ops/zebras.md and team/zebra.md are near-duplicates: they share 10 of the 10 words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.',
+      ),
+    ]);
+  });
+
+  it('names the first four members of a large group, then how many more', async () => {
+    const files = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`ops/copy-${i}.md`, `# Deploys\n\n${text}\n`]));
+    const { root, kb } = openTree('[kb.topic.ops]\nsubjects = "ops"\n', files);
+    const { catalog } = await buildCatalog(kb);
+    expect(checkNearDuplicates(catalog, root)).toEqual([
+      warning(
+        root,
+        'ops/copy-0.md',
+        '7 subjects are near-duplicates, each of at least one other (Jaccard similarity over 0.8): ops/copy-0.md, ops/copy-1.md, ops/copy-2.md, ops/copy-3.md and 3 more. Merge them, or make each say what the others do not.',
+      ),
+    ]);
+  });
+
+  it('leaves out license-like files, one file reached under two topics or through a symlink, and code unless asked', async () => {
+    const license = `MIT License. ${text}`;
+    const script = `#!/bin/sh\n# ${text}\necho deploy\n`;
+    const { root, kb } = openTree('[kb.topic.skills]\nsubjects = "skills"\n\n[kb.topic.pdf]\nsubjects = "skills/pdf"\n', {
+      'skills/pdf/LICENSE.txt': license,
+      'skills/docx/LICENSE.txt': license,
+      'skills/docx/license': license,
+      'skills/pdf/guide.md': `# Guide\n\n${text}\n`,
+      'skills/pdf/same-guide.md': { symlink: 'guide.md' },
+      'skills/pdf/deploy.sh': script,
+      'skills/docx/deploy.sh': script,
+    });
+    const { catalog } = await buildCatalog(kb);
+    expect(checkNearDuplicates(catalog, root)).toEqual([]);
+    expect(checkNearDuplicates(catalog, root, { code: true })).toEqual([
+      warning(
+        root,
+        'skills/docx/deploy.sh',
+        'skills/docx/deploy.sh and skills/pdf/deploy.sh are near-duplicates: they share 16 of the 16 words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.',
+      ),
     ]);
   });
 });

@@ -6,7 +6,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SUMMARY_PROMPT, KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from '../../../src/kb/config/defaults.ts';
+import {
+  CHECK_DEFAULTS,
+  DEFAULT_SUMMARY_PROMPT,
+  KB_DEFAULTS,
+  OVERRIDE_DEFAULTS,
+  PROFILE_DEFAULTS,
+  SITE_DEFAULTS,
+  SOURCES_DEFAULTS,
+  SUMMARIES_DEFAULTS,
+  TOPIC_DEFAULTS,
+} from '../../../src/kb/config/defaults.ts';
 import { KNOWN_KEYS, renderConfigSchema } from '../../../src/kb/config/schema.ts';
 import { ROOT } from '../../helpers/run-cli.ts';
 
@@ -17,12 +27,14 @@ const DEFAULTS: Record<string, Readonly<Record<string, unknown>>> = {
   'kb.summaries': SUMMARIES_DEFAULTS,
   'kb.sources': SOURCES_DEFAULTS,
   'kb.topic.*': TOPIC_DEFAULTS,
+  check: CHECK_DEFAULTS,
+  'check.override.*': OVERRIDE_DEFAULTS,
   'profile.*': PROFILE_DEFAULTS,
 };
-/** Tables inside `[kb]`, which have their own defaults. */
-const NESTED = ['summaries', 'sources', 'topic'];
+/** Tables inside `[kb]` and `[check]`, which have their own defaults. */
+const NESTED: Record<string, string[]> = { kb: ['summaries', 'sources', 'topic'], check: ['severity', 'override'] };
 /** Keys without a default because a table needs them. */
-const REQUIRED = ['subjects', 'endpoint', 'model'];
+const REQUIRED = ['subjects', 'endpoint', 'model', 'files'];
 
 /** The JSON Schema of each table, by the same paths. */
 function schemaTables(): Record<string, { properties: Record<string, { default?: unknown }> }> {
@@ -34,6 +46,8 @@ function schemaTables(): Record<string, { properties: Record<string, { default?:
     'kb.summaries': kb.properties.summaries,
     'kb.sources': kb.properties.sources,
     'kb.topic.*': kb.properties.topic.additionalProperties,
+    check: schema.properties.check,
+    'check.override.*': schema.properties.check.properties.override.items,
     'profile.*': schema.properties.profile.additionalProperties,
   };
 }
@@ -45,7 +59,7 @@ describe('config defaults', () => {
   it("name every key of each table, in the schema's order", () => {
     expect(Object.keys(DEFAULTS)).toEqual(Object.keys(KNOWN_KEYS));
     for (const [table, keys] of Object.entries(KNOWN_KEYS)) {
-      expect({ table, keys: Object.keys(DEFAULTS[table]!) }).toEqual({ table, keys: keys.filter((key) => table !== 'kb' || !NESTED.includes(key)) });
+      expect({ table, keys: Object.keys(DEFAULTS[table]!) }).toEqual({ table, keys: keys.filter((key) => !(NESTED[table] ?? []).includes(key)) });
     }
   });
 
@@ -68,6 +82,8 @@ describe('config defaults', () => {
       'kb.summaries': '## `[kb.summaries]`',
       'kb.sources': '## `[kb.sources]`',
       'kb.topic.*': '## `[kb.topic.<id>]`',
+      check: '## `[check]`',
+      'check.override.*': '### `[[check.override]]`',
       'profile.*': '## `[profile.<name>]`',
     };
     /** The Default column of the first key table after a heading: `none`, `required`, `built-in` or a value. */

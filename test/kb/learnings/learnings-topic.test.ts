@@ -348,7 +348,7 @@ describe('a learnings topic: check', () => {
     ]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n', { 'k.json': store });
     const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
-    expect(checkContent(catalog, kb.config.site, root)).toEqual([
+    expect(checkContent(catalog, kb.config.site, root, kb.config.check)).toEqual([
       {
         kind: 'warning',
         code: 'near-duplicate',
@@ -364,7 +364,7 @@ describe('a learnings topic: check', () => {
     const store = storeText([learning({ id: 'a', content: 'Read [the notes](notes/readme.md) first.' }), learning({ id: 'b', content: 'See [gone](notes/gone.md).' })]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n\n[kb.topic.notes]\nsubjects = "notes"\n', { 'k.json': store, 'notes/readme.md': '# Notes\n' });
     const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
-    expect(checkContent(catalog, kb.config.site, root)).toEqual([
+    expect(checkContent(catalog, kb.config.site, root, kb.config.check)).toEqual([
       {
         kind: 'warning',
         code: 'broken-link',
@@ -379,6 +379,8 @@ describe('a learnings topic: check', () => {
     const store = storeText([learning({ id: 'a', content: 'Fine' }), learning({ id: 'b', content: 'See `team/pattern/nope` first.' })]);
     const { root, kb } = openTree('[kb.topic.team]\nlearnings = "k.json"\n', { 'k.json': store });
     const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
-    expect(checkContent(catalog, kb.config.site, root).map((d) => [d.code, d.file, d.line, d.column])).toEqual([['broken-mention', path.join(root, 'k.json'), 5, undefined]]);
+    expect(checkContent(catalog, kb.config.site, root, kb.config.check).map((d) => [d.code, d.file, d.line, d.column])).toEqual([
+      ['broken-mention', path.join(root, 'k.json'), 5, undefined],
+    ]);
   });
 });
