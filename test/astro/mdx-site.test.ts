@@ -40,8 +40,8 @@ describe('building MDX docs', () => {
     expect(built.code).toBe(0);
     expect(built.stderr.replace(/\d+\.\d s/g, 'T s')).toBe(
       [
-        'warning: docs/broken.mdx:5:36: Not valid MDX (Unexpected end of file in expression, expected a corresponding closing brace for `{`); the site shows it as plain markdown. Fix the MDX there (write a literal < or { in text as \\< or \\{, close every tag), or rename the file to .md.',
-        'warning: kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
+        'warning[mdx-syntax]: docs/broken.mdx:5:36: Not valid MDX (Unexpected end of file in expression, expected a corresponding closing brace for `{`); the site shows it as plain markdown. Fix the MDX there (write a literal < or { in text as \\< or \\{, close every tag), or rename the file to .md.',
+        'warning[no-site-url]: kb.toml: [site] url is not set, so no sitemap.xml is written. Set it to the site\'s public address (e.g. url = "https://kb.example.com").',
         'read      1 topic, 5 subjects (T s)',
         'pages     9 pages; 5 subjects rendered, 0 unchanged (T s)',
         'search    5 pages indexed, 1 of 1 shard written (T s)',
