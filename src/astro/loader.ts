@@ -17,7 +17,7 @@ import { z } from 'astro/zod';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { openLiveSite, type LiveSite } from '../build/live-site.ts';
 import { renderContextOf, renderingDigest, renderingId, sharedDigestInput } from '../build/render/render-subjects.ts';
-import { isOutside } from '../kb/subjects/paths.ts';
+import { isOutside } from '../kb/files/paths.ts';
 
 /** Options of {@link syllabusLoader}. */
 export interface SyllabusLoaderOptions {

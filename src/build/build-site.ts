@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
 import { type Diagnostic, displayPath, formatDiagnostic, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
-import { applySeverities } from '../kb/diagnostics/severity.ts';
+import { applySeverities } from '../kb/checks/severity.ts';
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
 import { changesBySubject } from '../kb/diff/published-changes.ts';
 import { describeFetchedSources, fetchSources } from '../url-sources/fetch-sources.ts';

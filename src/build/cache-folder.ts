@@ -4,7 +4,7 @@
  * time: the next build makes it again, only slower.
  */
 import path from 'node:path';
-import { CACHE_FOLDER_NAME } from '../kb/subjects/paths.ts';
+import { CACHE_FOLDER_NAME } from '../kb/files/paths.ts';
 
 /** The places inside one build cache. */
 export interface CacheFolder {

@@ -1,7 +1,7 @@
 /** Last-updated dates of files from git: one `git log` pass for the whole knowledge base. */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { realPathOrSelf } from '../kb/subjects/paths.ts';
+import { realPathOrSelf } from '../kb/files/paths.ts';
 import type { FileHistory } from './route-data.ts';
 
 const NO_HISTORY: FileHistory = { updated: new Map(), root: undefined, realPathOf: (file) => file };

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../kb/publish/shard.ts';
-import { isOutside } from '../kb/subjects/paths.ts';
+import { isOutside } from '../kb/files/paths.ts';
 import { BuildError } from './build-error.ts';
 import { replaceFolder } from './output-folder.ts';
 import type { SiteData } from './site-data.ts';

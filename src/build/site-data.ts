@@ -8,7 +8,7 @@ import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } fro
 import type { SyllabusConfig } from '../kb/config/merge.ts';
 import type { SiteConfig } from '../kb/config/schema.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
-import { applySeverities } from '../kb/diagnostics/severity.ts';
+import { applySeverities } from '../kb/checks/severity.ts';
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
 import { type KnowledgeBase, openKnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import type { LinkTopic } from '../kb/subjects/relative-links.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildCatalog } from '../kb/catalog/catalog.ts';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
-import { applySeverities } from '../kb/diagnostics/severity.ts';
+import { applySeverities } from '../kb/checks/severity.ts';
 import { openLocalKnowledgeBase } from '../url-sources/local-sources.ts';
 import { usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';

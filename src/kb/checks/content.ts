@@ -21,7 +21,7 @@ export async function loadContentChecks(): Promise<void> {
 }
 
 /**
- * Every content check over a catalog, before `[check]`'s severities (diagnostics/severity.ts).
+ * Every content check over a catalog, before `[check]`'s severities (severity.ts).
  * Needs {@link loadContentChecks} first. `root` is the folder near-duplicate warnings name files
  * relative to (the first config file's).
  */

@@ -9,7 +9,7 @@ import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { learningTextOf } from '../learnings/subjects.ts';
 import { wordSetOf } from '../catalog/keywords.ts';
-import { realPathOrSelf } from '../subjects/paths.ts';
+import { realPathOrSelf } from '../files/paths.ts';
 
 /** Similarity over this fraction makes two subjects near-duplicates (content/reference/cli/check.md). */
 const THRESHOLD = { numerator: 4, denominator: 5 };

@@ -12,7 +12,7 @@ import { locatePath } from './locate.ts';
 import type { ConfigText } from './read.ts';
 import type { DefaultedKeys, Merged, TopicTable } from './schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { isOutside } from '../subjects/paths.ts';
+import { isOutside } from '../files/paths.ts';
 
 /** The file and line a pattern entry was written at. */
 export interface PatternOrigin {

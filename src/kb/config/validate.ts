@@ -12,7 +12,7 @@ import type { ConfigText } from './read.ts';
 import { ConfigFileSchema, KNOWN_KEYS, KNOWN_TABLES, RESERVED_TOPIC_IDS, TOPIC_ID } from './schema.ts';
 import { profileNameProblem, quoteKey, quoteValue } from './values.ts';
 import type { Diagnostic, DiagnosticCode } from '../diagnostics/diagnostics.ts';
-import { compilePattern } from '../subjects/glob.ts';
+import { compilePattern } from '../patterns/glob.ts';
 import { splitKnowledgeFlag } from '../knowledge/extension.ts';
 import { suggestName } from '../diagnostics/suggest.ts';
 import { type CodeInfo, DIAGNOSTIC_CODES, warningCodes } from '../diagnostics/codes.ts';

@@ -4,7 +4,7 @@
  * topic's learned subjects. Pure; every host (the CLI, the agent server, the catalog of a build)
  * and both knowledge views (local files, a published site) apply them through here.
  */
-import { compilePattern } from '../subjects/glob.ts';
+import { compilePattern } from '../patterns/glob.ts';
 import { type ResolvableSubject, resolvePatterns } from '../subjects/resolve.ts';
 
 /** Splits a `-k` value on its first `/`: `topic` alone and `topic/` mean `topic/**`. */

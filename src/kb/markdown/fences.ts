@@ -1,4 +1,4 @@
-/** Code fences of markdown, followed line by line without parsing the whole text. */
+/** Code fences of markdown, followed line by line without parsing the whole text, and the blocks they keep whole. */
 
 /**
  * A reader of a markdown text's lines in order: for each line, whether it is a fence line
@@ -16,4 +16,19 @@ export function createFenceReader(): (line: string) => boolean {
     }
     return fence !== undefined;
   };
+}
+
+/** The blocks of a markdown text: runs of lines between blank lines, a fenced code block never split. */
+export function* markdownBlocks(text: string): Generator<string> {
+  let block: string[] = [];
+  const inCode = createFenceReader();
+  for (const line of text.split('\n')) {
+    if (!inCode(line) && line.trim() === '') {
+      if (block.length > 0) yield block.join('\n');
+      block = [];
+    } else {
+      block.push(line);
+    }
+  }
+  if (block.length > 0) yield block.join('\n');
 }

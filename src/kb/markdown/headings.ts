@@ -6,7 +6,7 @@
  * not headings.
  */
 import { markdownText, parseMarkdown } from './parser.ts';
-import { markdownBlocks } from '../summaries/extractive.ts';
+import { markdownBlocks } from './fences.ts';
 
 /** One line that is an ATX heading: up to 3 spaces, 1–6 `#`, then its text (with any closing run of `#`). */
 const ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]+(.*))?$/;

@@ -5,7 +5,7 @@
  * exact equality never replaces the glob, so a file named like a pattern (`drafts/**.md`) cannot
  * narrow what the pattern covers. Pure.
  */
-import { compilePattern } from './glob.ts';
+import { compilePattern } from '../patterns/glob.ts';
 import { dropLeadingDots } from './slug.ts';
 
 /** A topic's `disabled` entries, compiled: which subjects they cover, and which entry covers one. */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { SyllabusConfig } from '../config/merge.ts';
 import type { PatternOrigin, TopicConfig } from '../config/topics.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { isOutside, realPathOrSelf } from './paths.ts';
+import { isOutside, realPathOrSelf } from '../files/paths.ts';
 import { createLinkJudge } from './link-targets.ts';
 import { exactNames, exactSlug, resolvePatterns } from './resolve.ts';
 import { readSubjectContent, type SubjectContent } from './read-subject.ts';

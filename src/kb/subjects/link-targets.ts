@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { TopicConfig } from '../config/topics.ts';
 import { createDisabledMatcher, type DisabledMatcher } from './disabled.ts';
-import { CACHE_FOLDER_NAME, isOutside, realPathOrSelf } from './paths.ts';
+import { CACHE_FOLDER_NAME, isOutside, realPathOrSelf } from '../files/paths.ts';
 import { slugOf } from './slug.ts';
 import type { LinkVerdict } from './walk.ts';
 

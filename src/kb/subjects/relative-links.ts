@@ -1,6 +1,6 @@
 /** Relative links written inside subjects: which topic file they point at (content/guide/the-site.md, "How subjects are shown"). */
 import path from 'node:path';
-import { isOutside } from './paths.ts';
+import { isOutside } from '../files/paths.ts';
 import { dropLeadingDots, slugOf } from './slug.ts';
 
 /** A topic as links see it: its id and absolute folder. */

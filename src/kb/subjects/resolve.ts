@@ -1,5 +1,5 @@
 /** Resolving subject patterns to slugs (content/reference/patterns.md). Pure functions over the available subjects. */
-import { compilePattern } from './glob.ts';
+import { compilePattern } from '../patterns/glob.ts';
 import { dropLeadingDots } from './slug.ts';
 
 /** What resolution needs to know about a subject. */

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { CACHE_FOLDER_NAME, isOutside } from './paths.ts';
+import { CACHE_FOLDER_NAME, isOutside } from '../files/paths.ts';
 import { holdsGlobCharacters, isUnsafeName } from './slug.ts';
 
 /** A file found below a topic folder. */

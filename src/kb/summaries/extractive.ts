@@ -6,7 +6,7 @@
  */
 import type { Root } from 'mdast';
 import type { SubjectFormat } from '../subjects/format.ts';
-import { createFenceReader } from '../markdown/fences.ts';
+import { markdownBlocks } from '../markdown/fences.ts';
 import { markdownText, parseMarkdown } from '../markdown/parser.ts';
 import { extractLeadingComment } from './leading-comment.ts';
 import { dropRuleLines } from './rule-lines.ts';
@@ -99,21 +99,6 @@ function withoutDirectiveFences(block: string): string {
 /** MDX text with its `{…}` expressions as the site shows them: a string literal's text, anything else nothing. */
 function withoutExpressions(text: string): string {
   return text.replace(/\{\s*(?:"([^"\\]*)"|'([^'\\]*)'|[^{}]*)\s*\}/g, (_all, double?: string, single?: string) => double ?? single ?? '');
-}
-
-/** The blocks of a markdown text: runs of lines between blank lines, a fenced code block never split. */
-export function* markdownBlocks(text: string): Generator<string> {
-  let block: string[] = [];
-  const inCode = createFenceReader();
-  for (const line of text.split('\n')) {
-    if (!inCode(line) && line.trim() === '') {
-      if (block.length > 0) yield block.join('\n');
-      block = [];
-    } else {
-      block.push(line);
-    }
-  }
-  if (block.length > 0) yield block.join('\n');
 }
 
 function findParagraph(root: Root): string {

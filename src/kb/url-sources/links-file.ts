@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { SyllabusConfig } from '../config/merge.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { normalizeText } from '../subjects/format.ts';
-import { isOutside } from '../subjects/paths.ts';
+import { isOutside } from '../files/paths.ts';
 import { isUnsafeName } from '../subjects/slug.ts';
 import { sourceSlugOf } from './slug.ts';
 

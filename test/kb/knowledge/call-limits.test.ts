@@ -70,7 +70,7 @@ describe('find: the length of the query', () => {
 });
 
 describe('a pathological pattern of at most 1,000 characters', () => {
-  // The options of src/kb/subjects/glob.ts: picomatch must not expand braces or ranges into lists.
+  // The options of src/kb/patterns/glob.ts: picomatch must not expand braces or ranges into lists.
   const picomatch = createRequire(import.meta.url)('picomatch') as typeof picomatchModule;
   const OPTIONS = { dot: true, nonegate: true, noextglob: true };
   let nested = 'x';
@@ -91,7 +91,7 @@ describe('a pathological pattern of at most 1,000 characters', () => {
 
   it('each is answered by learn, as a glob that matches nothing, or an invalid pattern', async () => {
     const { kb } = openTree('[kb.topic.t]\nsubjects = "t"\n', { 't/guide.md': '# Guide\n' });
-    // A regex pattern with more than two runs of `*` is refused (src/kb/subjects/glob.ts); wildcards alone never are.
+    // A regex pattern with more than two runs of `*` is refused (src/kb/patterns/glob.ts); wildcards alone never are.
     const refused = PATHOLOGICAL['globstars in a row'];
     const invalid = parseLearnArguments({ topic: 't', subjects: [refused] });
     expect(await learnLocally(kb, (invalid as { value: { topic: string; patterns: string[] } }).value)).toEqual({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compilePattern } from '../../../src/kb/subjects/glob.ts';
+import { compilePattern } from '../../../src/kb/patterns/glob.ts';
 import { resolvePatterns } from '../../../src/kb/subjects/resolve.ts';
 import { dropLeadingDots } from '../../../src/kb/subjects/slug.ts';
 import { collectSubjects, removeDisabled, type Subject } from '../../../src/kb/subjects/subjects.ts';

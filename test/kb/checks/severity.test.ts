@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckConfig } from '../../../src/kb/config/schema.ts';
 import type { Diagnostic } from '../../../src/kb/diagnostics/diagnostics.ts';
-import { applySeverities } from '../../../src/kb/diagnostics/severity.ts';
+import { applySeverities } from '../../../src/kb/checks/severity.ts';
 
 const at = (code: Diagnostic['code'], file?: string, kind: Diagnostic['kind'] = 'warning'): Diagnostic => ({ kind, code, message: `${code} here.`, ...(file ? { file } : {}) });
 const check = (parts: Partial<CheckConfig>): CheckConfig => ({ near_duplicate_code: false, severity: {}, override: [], ...parts });

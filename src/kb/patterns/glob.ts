@@ -41,7 +41,7 @@ const NOT_LITERAL = /[*?[\]{}()!|\\+@]|(^|\/)\.{1,2}(\/|$)|^\/|\/$|\/\//;
 function compileFresh(pattern: string): CompiledPattern {
   // The commonest patterns need no regex: an exact slug matches itself only; `folder/**` the
   // folder and everything below it; `folder/*` the folder's own subjects. They match exactly what
-  // picomatch would (test/kb/subjects/glob-shortcuts.property.test.ts), and compiling picomatch's first
+  // picomatch would (test/kb/patterns/glob-shortcuts.property.test.ts), and compiling picomatch's first
   // pattern costs a short command (`learn`) much of its time.
   const literal = (text: string): boolean => text !== '' && text.length <= MAX_PATTERN_LENGTH && !NOT_LITERAL.test(text);
   if (literal(pattern)) return { ok: true, test: (slug) => slug === pattern, base: '' };

@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import type { CheckConfig, CheckOverride, Severity } from '../config/schema.ts';
-import { compilePattern } from '../subjects/glob.ts';
-import { DIAGNOSTIC_CODES } from './codes.ts';
-import type { Diagnostic } from './diagnostics.ts';
+import { compilePattern } from '../patterns/glob.ts';
+import { DIAGNOSTIC_CODES } from '../diagnostics/codes.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 
 /**
  * The diagnostics as `[check]` wants them: a warning's code set to `"off"` is dropped, to

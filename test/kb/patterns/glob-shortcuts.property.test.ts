@@ -1,5 +1,5 @@
 /**
- * The commonest patterns are matched without compiling a glob (src/kb/subjects/glob.ts): an exact slug,
+ * The commonest patterns are matched without compiling a glob (src/kb/patterns/glob.ts): an exact slug,
  * `folder/**` and `folder/*`. For every such pattern the shortcut must match exactly the slugs the
  * compiled glob matches (picomatch in the dialect of content/reference/patterns.md), and give the
  * same literal base.
@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
-import { compilePattern } from '../../../src/kb/subjects/glob.ts';
+import { compilePattern } from '../../../src/kb/patterns/glob.ts';
 
 const OPTIONS = { dot: true, nonegate: true, noextglob: true } as const;
 // Segments of slugs as the walk makes them: any characters but `/`, dot segments included.

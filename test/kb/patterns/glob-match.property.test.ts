@@ -1,14 +1,14 @@
 /**
  * Patterns of only literal characters, `?`, `*` and `**` are matched without a regex
- * (src/kb/subjects/glob-match.ts), in time bounded by the product of the lengths. They must match exactly
+ * (src/kb/patterns/glob-match.ts), in time bounded by the product of the lengths. They must match exactly
  * what picomatch matches in the dialect of content/reference/patterns.md, and a pattern built to
  * make a backtracking regex run for minutes must be answered at once.
  */
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
-import { compilePattern } from '../../../src/kb/subjects/glob.ts';
-import { isWildcardOnly } from '../../../src/kb/subjects/glob-match.ts';
+import { compilePattern } from '../../../src/kb/patterns/glob.ts';
+import { isWildcardOnly } from '../../../src/kb/patterns/glob-match.ts';
 
 const OPTIONS = { dot: true, nonegate: true, noextglob: true } as const;
 const unit = fc.constantFrom('a', 'b', 'a', '.', '-', '_', '~', ' ', '!', '@', '+', '中', '😀', 'A');
