@@ -25,9 +25,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { serializeEndpoint } from '../kb/publish/endpoints.ts';
-import { FIND_DEFINITION, renderFindResults } from '../kb/knowledge/find.ts';
+import { FIND_DEFINITION, renderFindResults } from '../kb/view/find.ts';
 import type { Outcome } from '../kb/knowledge/learn.ts';
-import type { KnowledgeAnswers } from '../kb/knowledge/view.ts';
+import type { KnowledgeAnswers } from '../kb/view/view.ts';
 
 /** The prompt that holds the `<knowledge>` section. */
 export const KNOWLEDGE_PROMPT = 'knowledge';

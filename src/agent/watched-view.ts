@@ -1,5 +1,5 @@
 /**
- * The agent server's view of local files: the local knowledge view (src/kb/knowledge/local-view.ts),
+ * The agent server's view of local files: the local knowledge view (src/kb/view/local-view.ts),
  * kept open between calls and opened again after any change to the config files or a topic's
  * folder, with the LLM summaries the build cached and the content errors reported once each.
  */
@@ -7,10 +7,10 @@ import { type Catalog, type CatalogMemo, type CatalogMemoEntry, buildCatalog } f
 import type { SyllabusConfig } from '../kb/config/merge.ts';
 import { type Diagnostic, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import type { ExtraKnowledge, KnowledgeRequest } from '../kb/knowledge/extension.ts';
-import { createLocalView } from '../kb/knowledge/local-view.ts';
-import type { KnowledgeAnswers, KnowledgeView } from '../kb/knowledge/view.ts';
+import { createLocalView } from '../kb/view/local-view.ts';
+import type { KnowledgeAnswers, KnowledgeView } from '../kb/view/view.ts';
 import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
-import { applySummaries } from '../kb/summaries/llm-summary.ts';
+import { applySummaries } from '../kb/catalog/llm-summary.ts';
 import { listTopicLinks } from '../kb/url-sources/links-file.ts';
 import { openLocalKnowledgeBase, sourcesFolderOf } from '../url-sources/local-sources.ts';
 import { watchFolders, type FolderWatch, type WatchTargets } from './folder-watch.ts';

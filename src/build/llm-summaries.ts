@@ -18,7 +18,7 @@ import {
   llmSummaryCandidates,
   parseSummaryResponse,
   summaryFailureMessages,
-} from '../kb/summaries/llm-summary.ts';
+} from '../kb/catalog/llm-summary.ts';
 import { settleBounded } from '../net/bounded-calls.ts';
 import { fetchBounded, fetchErrorCode } from '../net/fetch-bounded.ts';
 

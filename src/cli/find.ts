@@ -1,7 +1,7 @@
 /** `syllabus find <query…>`: the listed subjects that match a query, best first (content/reference/cli/find.md). */
 import path from 'node:path';
 import { buildCatalog, type Catalog } from '../kb/catalog/catalog.ts';
-import { DEFAULT_FIND_LIMIT, parseFindArguments, renderFindResults, renderFindSchema } from '../kb/knowledge/find.ts';
+import { DEFAULT_FIND_LIMIT, parseFindArguments, renderFindResults, renderFindSchema } from '../kb/view/find.ts';
 import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from '../build/catalog-memo.ts';

@@ -6,8 +6,8 @@
  * that agrees with it.
  */
 import type { KnowledgeRequest } from '../kb/knowledge/extension.ts';
-import { createLocalView, type LocalViewOptions } from '../kb/knowledge/local-view.ts';
-import type { KnowledgeView } from '../kb/knowledge/view.ts';
+import { createLocalView, type LocalViewOptions } from '../kb/view/local-view.ts';
+import type { KnowledgeView } from '../kb/view/view.ts';
 import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
 import { openLocalKnowledgeBase } from '../url-sources/local-sources.ts';
 import { usageError } from './errors.ts';

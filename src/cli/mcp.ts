@@ -1,6 +1,6 @@
 /** `syllabus mcp`: the agent server on stdio (content/reference/cli/mcp.md). stdout carries the protocol; every message goes to stderr. */
 import path from 'node:path';
-import type { KnowledgeAnswers } from '../kb/knowledge/view.ts';
+import type { KnowledgeAnswers } from '../kb/view/view.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { loadCatalogMemo } from '../build/catalog-memo.ts';
 import { CliError, usageError } from './errors.ts';

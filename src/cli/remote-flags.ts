@@ -3,7 +3,7 @@
  * given `--remote`, so that reading local files never loads the remote client.
  */
 import type { KnowledgeRequest } from '../kb/knowledge/extension.ts';
-import type { KnowledgeView } from '../kb/knowledge/view.ts';
+import type { KnowledgeView } from '../kb/view/view.ts';
 import { RemoteError, timeoutFromEnv } from '../remote/fetch-json.ts';
 import { openRemoteSite, siteRoot } from '../remote/remote-site.ts';
 import { createRemoteView } from '../remote/remote-view.ts';

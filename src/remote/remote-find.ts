@@ -3,7 +3,7 @@
  * subject's title and summary, `/kb/keywords.json` its keywords and confidence; joined, they are
  * the entries the core ranks, so that the answer is the one local files give.
  */
-import type { FindEntry } from '../kb/knowledge/find.ts';
+import type { FindEntry } from '../kb/view/find.ts';
 import type { KeywordsFile, SiteIndex } from '../kb/publish/endpoint-schemas.ts';
 import { RemoteError } from './fetch-json.ts';
 import type { RemoteSite } from './remote-site.ts';

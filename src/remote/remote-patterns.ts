@@ -6,7 +6,7 @@
  * it does over local files.
  */
 import { compareStrings } from '../kb/diagnostics/diagnostics.ts';
-import type { TopicSubjects } from '../kb/knowledge/view.ts';
+import type { TopicSubjects } from '../kb/view/view.ts';
 import { exactNames } from '../kb/subjects/resolve.ts';
 import type { SubjectFile, TopicEntry } from '../kb/publish/endpoint-schemas.ts';
 import { MAX_CONCURRENT_REQUESTS, mapBounded } from '../net/bounded-calls.ts';

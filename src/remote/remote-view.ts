@@ -1,12 +1,12 @@
 /**
- * The remote adapter of the knowledge view (src/kb/knowledge/view.ts): a published site, read
+ * The remote adapter of the knowledge view (src/kb/view/view.ts): a published site, read
  * through its endpoints (content/agents/endpoints.md). The catalog gives the topics, their listed
  * subjects and which are learned; a knowledge file (the site's, or a profile's) the section as
  * published and the pre-loaded subjects in order; subjects are fetched when loaded, hidden ones
  * found at their addresses. `syllabus mcp --remote` and every command's `--remote` answer from here.
  */
-import { createKnowledgeView, type KnowledgeReader, type KnowledgeView, type ReaderTopic } from '../kb/knowledge/view.ts';
-import type { FindEntry } from '../kb/knowledge/find.ts';
+import { createKnowledgeView, type KnowledgeReader, type KnowledgeView, type ReaderTopic } from '../kb/view/view.ts';
+import type { FindEntry } from '../kb/view/find.ts';
 import type { LearnToolDefinition, TopicIdentity } from '../kb/knowledge/learn.ts';
 import type { KeywordsFile, SiteIndex, TopicEntry } from '../kb/publish/endpoint-schemas.ts';
 import { RemoteError, timeoutFromEnv } from './fetch-json.ts';

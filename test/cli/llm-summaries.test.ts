@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCatalog, buildSummaryRequest, type Catalog, type SummariesConfig } from '../../src/kb/index.ts';
 import { DEFAULT_SUMMARY_PROMPT } from '../../src/kb/config/defaults.ts';
-import { llmSummaryKey } from '../../src/kb/summaries/llm-summary.ts';
+import { llmSummaryKey } from '../../src/kb/catalog/llm-summary.ts';
 import { loadLlmSummaries, summarizeCatalog, summaryPhaseText, withCachedSummaries } from '../../src/build/llm-summaries.ts';
 import { completion, startFakeLlm, type FakeLlm } from '../helpers/fake-llm.ts';
 import { makeTree } from '../helpers/temp-tree.ts';

@@ -1,6 +1,6 @@
 /**
  * The two adapters of the knowledge view answer alike: the local view of a knowledge base and the
- * remote view of the site built from it, asked the same through the port (src/kb/knowledge/view.ts)
+ * remote view of the site built from it, asked the same through the port (src/kb/view/view.ts)
  * — the section, the tool, listings, learn, find and the index, and all of them again after the
  * same `-k` values and profile. The site is written as the build writes its endpoints, and served
  * over HTTP.

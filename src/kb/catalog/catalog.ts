@@ -11,7 +11,7 @@ import { describeKnowledgeTopic, renderKnowledge } from '../knowledge/section.ts
 import { listTopic, renderListing, type LearnToolDefinition } from '../knowledge/learn.ts';
 import { learningSummaryText } from '../learnings/subjects.ts';
 import { markdownHeadings } from '../markdown/headings.ts';
-import { subjectKeywords } from './keywords.ts';
+import { subjectKeywords } from '../summaries/keywords.ts';
 import { loadMarkdownParser } from '../markdown/parser.ts';
 import { summarize } from '../summaries/extractive.ts';
 import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';

@@ -3,8 +3,8 @@
  * (refused when it duplicates one), statistics, and pruning old, unused, low-confidence
  * learnings. Pure: the host reads the store, passes the time, and writes the result.
  */
-import { findNearDuplicates } from '../checks/near-duplicates.ts';
-import { keywordsOf, wordSetOf } from '../catalog/keywords.ts';
+import { findNearDuplicates } from '../summaries/similarity.ts';
+import { keywordsOf, wordSetOf } from '../summaries/keywords.ts';
 import { LEARNING_CATEGORIES, validLearnings, type Learning, type LearningCategory, type LearningsStore, type StoreEntry } from './store.ts';
 
 /** A new learning's confidence. */

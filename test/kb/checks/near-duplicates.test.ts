@@ -7,8 +7,9 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, checkNearDuplicates } from '../../../src/kb/index.ts';
-import { wordSetOf } from '../../../src/kb/catalog/keywords.ts';
-import { findNearDuplicates, isLicenseLike, type NearDuplicatePair } from '../../../src/kb/checks/near-duplicates.ts';
+import { wordSetOf } from '../../../src/kb/summaries/keywords.ts';
+import { isLicenseLike } from '../../../src/kb/checks/near-duplicates.ts';
+import { findNearDuplicates, type NearDuplicatePair } from '../../../src/kb/summaries/similarity.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 /** The finder's contract, spelled out: every pair compared. */

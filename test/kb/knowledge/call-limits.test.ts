@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type picomatchModule from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { MAX_PATTERN_LENGTH, MAX_PATTERNS_PER_CALL, MAX_QUERY_LENGTH } from '../../../src/kb/knowledge/call-limits.ts';
-import { parseFindArguments } from '../../../src/kb/knowledge/find.ts';
+import { parseFindArguments } from '../../../src/kb/view/find.ts';
 import { parseLearnArguments } from '../../../src/kb/index.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 import { learnLocally } from '../../helpers/local-learn.ts';

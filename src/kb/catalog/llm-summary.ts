@@ -10,10 +10,10 @@
  * words win). Every other subject keeps its extractive summary.
  */
 import { createHash } from 'node:crypto';
-import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
+import type { Catalog, CatalogSubject } from './catalog.ts';
 import type { SummariesConfig } from '../config/schema.ts';
-import { subjectKeywords } from '../catalog/keywords.ts';
-import { cutSummary } from './extractive.ts';
+import { subjectKeywords } from '../summaries/keywords.ts';
+import { cutSummary } from '../summaries/extractive.ts';
 
 /** The most characters of a subject's content sent to the model; the rest is left out, and the request says so. */
 export const LLM_CONTENT_LIMIT = 24_000;

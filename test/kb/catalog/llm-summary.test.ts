@@ -20,8 +20,8 @@ import {
   type SummaryFailure,
 } from '../../../src/kb/index.ts';
 import { DEFAULT_SUMMARY_PROMPT } from '../../../src/kb/config/defaults.ts';
-import { LLM_CONTENT_LIMIT, llmSummaryKey } from '../../../src/kb/summaries/llm-summary.ts';
-import { normalizeSummary } from '../../../src/kb/summaries/llm-summary.ts';
+import { LLM_CONTENT_LIMIT, llmSummaryKey } from '../../../src/kb/catalog/llm-summary.ts';
+import { normalizeSummary } from '../../../src/kb/catalog/llm-summary.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 const SETTINGS = { endpoint: 'http://127.0.0.1:9/v1/chat/completions', model: 'tiny', prompt: 'Summarise.' };

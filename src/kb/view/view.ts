@@ -9,7 +9,15 @@
 import { countTokens, loadTokenizer } from '../catalog/tokens.ts';
 import type { SiteIndex } from '../publish/endpoint-schemas.ts';
 import { resolvePatterns, type ResolvableSubject } from '../subjects/resolve.ts';
-import { checkKnowledgeRequest, extendLearned, patternsByTopic, type ExtraKnowledge, type KnowledgeExtension, type KnowledgeOffer, type KnowledgeRequest } from './extension.ts';
+import {
+  checkKnowledgeRequest,
+  extendLearned,
+  patternsByTopic,
+  type ExtraKnowledge,
+  type KnowledgeExtension,
+  type KnowledgeOffer,
+  type KnowledgeRequest,
+} from '../knowledge/extension.ts';
 import type { FindEntry, FindResult } from './find.ts';
 import {
   type LearnArguments,
@@ -22,8 +30,8 @@ import {
   renderListing,
   renderLoaded,
   resolveTopicId,
-} from './learn.ts';
-import { type KnowledgeTopic, type PreloadedSubject, describeKnowledgeTopic, isListable, learnDefinitionOf, renderKnowledgeSection } from './section.ts';
+} from '../knowledge/learn.ts';
+import { type KnowledgeTopic, type PreloadedSubject, describeKnowledgeTopic, isListable, learnDefinitionOf, renderKnowledgeSection } from '../knowledge/section.ts';
 
 /** What `find` answers: the subjects found, best first (none when nothing matched), or a message. */
 export type Found = { ok: true; results: FindResult[] } | { ok: false; message: string };

@@ -5,11 +5,11 @@
  * JSON from here.
  */
 import { z } from 'zod';
-import { checkQuery } from './call-limits.ts';
+import { checkQuery } from '../knowledge/call-limits.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { compareStrings } from '../diagnostics/diagnostics.ts';
-import { keywordsOf } from '../catalog/keywords.ts';
-import { resolveTopicId, type TopicIdentity } from './learn.ts';
+import { keywordsOf } from '../summaries/keywords.ts';
+import { resolveTopicId, type TopicIdentity } from '../knowledge/learn.ts';
 
 /** How many subjects `find` returns when no limit is given. */
 export const DEFAULT_FIND_LIMIT = 5;

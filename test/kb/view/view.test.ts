@@ -1,12 +1,12 @@
 /**
- * The knowledge view's own rules (src/kb/knowledge/view.ts), over a reader written here: which
+ * The knowledge view's own rules (src/kb/view/view.ts), over a reader written here: which
  * reader calls each answer makes, what it keeps, how it extends, and which failures become
  * outcomes. Both real readers are compared over the port in test/remote/view-adapters.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { LEARN_PARAMETERS, createKnowledgeView, type KnowledgeReader, type ReaderTopic, type SiteIndex } from '../../../src/kb/index.ts';
 import { type KnowledgeExtension } from '../../../src/kb/knowledge/extension.ts';
-import { type PublishedKnowledge } from '../../../src/kb/knowledge/view.ts';
+import { type PublishedKnowledge } from '../../../src/kb/view/view.ts';
 
 interface FakeSubject {
   slug: string;

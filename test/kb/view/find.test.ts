@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, compareStrings, DEFAULT_FIND_LIMIT, findEntriesOf, parseFindArguments, rankSubjects, renderFindResults, type FindEntry } from '../../../src/kb/index.ts';
-import { keywordsOf } from '../../../src/kb/catalog/keywords.ts';
-import { runFind, type FindResult } from '../../../src/kb/knowledge/find.ts';
+import { keywordsOf } from '../../../src/kb/summaries/keywords.ts';
+import { runFind, type FindResult } from '../../../src/kb/view/find.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
 /** An entry with keywords as its title's words unless given. */

@@ -9,7 +9,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalog, loadMarkdownParser } from '../../../src/kb/index.ts';
-import { KEYWORD_LIMIT, keywordsOf, subjectKeywords } from '../../../src/kb/catalog/keywords.ts';
+import { KEYWORD_LIMIT, keywordsOf, subjectKeywords } from '../../../src/kb/summaries/keywords.ts';
 import { markdownHeadings } from '../../../src/kb/markdown/headings.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 

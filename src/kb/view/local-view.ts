@@ -7,9 +7,9 @@ import type { Catalog } from '../catalog/catalog.ts';
 import type { SiteIndex } from '../publish/endpoint-schemas.ts';
 import type { KnowledgeBase } from '../subjects/knowledge-base.ts';
 import type { Subject } from '../subjects/subjects.ts';
-import type { ExtraKnowledge, KnowledgeOffer } from './extension.ts';
+import type { ExtraKnowledge, KnowledgeOffer } from '../knowledge/extension.ts';
 import type { FindEntry } from './find.ts';
-import type { PreloadedSubject } from './section.ts';
+import type { PreloadedSubject } from '../knowledge/section.ts';
 import { createKnowledgeView, type KnowledgeReader, type KnowledgeView, type ReaderTopic } from './view.ts';
 
 /** Options of {@link createLocalView}. */
