@@ -12,13 +12,14 @@ import { searchKeysOf, startSearchIndex } from '../build/search-index.ts';
 import { contentTypeOf, readStaticFile, writeStaticFiles, type StaticFile } from '../build/static-file.ts';
 import { formatDiagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { normalizeBase } from '../kb/publish/site-urls.ts';
+import type { SiteData } from '../build/site-data.ts';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 import { syllabusViteConfig } from './vite-plugin.ts';
 
 /** The site an integration shows: a build's prepared site, or one read on demand. */
 export interface IntegrationSite extends SiteAccess {
   /** Reads the site again, after an edit (development server); settles when it is read. */
-  reread?(): Promise<unknown>;
+  reread?(): Promise<SiteData>;
   /** The files and folders whose change calls for {@link reread}. */
   watched?(): Promise<string[]>;
   /** The build cache the site reads: its own writes are not edits. */
@@ -79,10 +80,10 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
       },
       'astro:server:setup': async ({ server, logger }) => {
         const live = current();
-        // The knowledge base is read here, before the server listens, never while a request or a
-        // module Vite loads waits (content/reference/cli/dev-and-preview.md); a site that cannot
-        // be read shows why on its pages.
-        await live.site().catch(() => undefined);
+        // The knowledge base is read and its files listed here, before the server listens, never
+        // while a request or a module Vite loads waits (content/reference/cli/dev-and-preview.md);
+        // a site that cannot be read shows why on its pages.
+        await live.site().then(staticFilesOf, () => undefined);
         server.middlewares.use((request, response, next) => {
           void (async () => {
             const data = await live.site();
@@ -146,7 +147,10 @@ function reloadOnEdit(server: DevServer, live: IntegrationSite, logger: AstroInt
     clearTimeout(pending);
     pending = setTimeout(() => {
       void live.reread!()
-        .then(follow)
+        .then((data) => {
+          staticFilesOf(data);
+          return follow();
+        })
         .catch((error: unknown) => logger.error((error as Error).message))
         .finally(() => {
           for (const environment of Object.values(server.environments)) {
