@@ -3,7 +3,7 @@
  * fails only when a server does not serve. On the tldr corpus (one topic per platform folder,
  * copied with a generated kb.toml) and on a generated Agent Skills corpus (scripts/skills-corpus.ts),
  * it starts `syllabus dev` as a child process and measures, from the start:
- *  - when it answers its first request (any status);
+ *  - when it answers its first request (any status), and when it says it is ready (`Serving …`);
  *  - when the home page, a topic page and a subject page are served (200), asked one after the other;
  *  - after an edit of that subject, when its page shows the edit;
  *  - its peak resident memory (VmHWM of the server process).
@@ -81,6 +81,8 @@ function peakMemoryMb(pid: number): number | undefined {
 
 interface Run {
   answered: number;
+  /** Undefined when the server never says so. */
+  ready: number | undefined;
   home: number;
   topic: number;
   subject: number;
@@ -95,9 +97,14 @@ async function serve(corpus: Corpus): Promise<Run> {
   const start = performance.now();
   const child = spawn(NODE, [BIN, 'dev', '--config', path.join(corpus.dir, 'kb.toml'), '--port', String(port)], { cwd: corpus.dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let ready: number | undefined;
   const since = (): number => (performance.now() - start) / 1000;
+  const collect = (chunk: Buffer): void => {
+    output += chunk.toString();
+    if (ready === undefined && output.includes('Serving ')) ready = since();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   /** Asks for `url` until `accept` holds; returns the seconds since the start. */
   const until = async (url: string, accept: (status: number, body: string) => boolean): Promise<number> => {
     for (;;) {
@@ -124,7 +131,7 @@ async function serve(corpus: Corpus): Promise<Run> {
     const edited = performance.now();
     fs.appendFileSync(corpus.file, `\n\n${canary}\n`);
     await until(`${origin}${corpus.subject}`, (_status, body) => body.includes(canary));
-    return { answered, home, topic, subject, edit: (performance.now() - edited) / 1000, peakMb };
+    return { answered, ready, home, topic, subject, edit: (performance.now() - edited) / 1000, peakMb };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
@@ -156,14 +163,24 @@ export async function runDevBenchmark(): Promise<void> {
     if (fs.existsSync(TLDR_PAGES)) corpora.push(prepareTldr(TLDR_PAGES, path.join(scratch, 'tldr')));
     else console.log(`dev: tldr skipped, no corpus at ${TLDR_PAGES} (set BENCH_CORPUS).`);
     console.log(`\nsyllabus dev: seconds from the start; ${os.cpus().length} cores, ${load > 0 ? `${load} busy loops meanwhile` : 'no added load'}`);
-    const header = ['corpus', 'cache', 'answers', 'home', 'topic', 'subject', 'edit shown', 'peak MB'];
+    const header = ['corpus', 'cache', 'answers', 'ready', 'home', 'topic', 'subject', 'edit shown', 'peak MB'];
     const rows: string[][] = [header];
     for (const corpus of corpora) {
       for (const cache of ['empty', 'kept']) {
         if (cache === 'empty') fs.rmSync(path.join(corpus.dir, '.syllabus-cache'), { recursive: true, force: true });
         const run = await serve(corpus);
         const s = (value: number): string => value.toFixed(1);
-        rows.push([`${corpus.label} (${corpus.subjects})`, cache, s(run.answered), s(run.home), s(run.topic), s(run.subject), s(run.edit), run.peakMb?.toFixed(0) ?? 'n/a']);
+        rows.push([
+          `${corpus.label} (${corpus.subjects})`,
+          cache,
+          s(run.answered),
+          run.ready === undefined ? 'n/a' : s(run.ready),
+          s(run.home),
+          s(run.topic),
+          s(run.subject),
+          s(run.edit),
+          run.peakMb?.toFixed(0) ?? 'n/a',
+        ]);
         process.stderr.write(`  ${corpus.label}, cache ${cache}: done\n`);
       }
     }

@@ -132,8 +132,12 @@ function reloadOnEdit(server: DevServer, live: IntegrationSite, logger: AstroInt
   const { cacheDir } = live;
   let watched: string[] = [];
   const follow = async (): Promise<void> => {
-    watched = await live.watched!();
-    server.watcher.add(watched);
+    const next = await live.watched!();
+    // Only what is new: adding a watched folder again walks it again, and a file made meanwhile
+    // could go unnoticed.
+    const added = next.filter((w) => !watched.includes(w));
+    watched = next;
+    if (added.length > 0) server.watcher.add(added);
   };
   void follow();
   let pending: ReturnType<typeof setTimeout> | undefined;

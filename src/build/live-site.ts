@@ -54,7 +54,6 @@ export interface LiveSite {
 /** What one read of the knowledge base holds. */
 interface Read {
   data: SiteData;
-  context: RenderContext;
   shared: string;
   subjects: Map<string, CatalogSubject>;
 }
@@ -81,7 +80,7 @@ export function openLiveSite(options: LiveSiteOptions): LiveSite {
     const context = renderContextOf(data);
     latest = context;
     const subjects = new Map(data.catalog.topics.flatMap((t) => t.subjects.map((s) => [renderingId(s), s] as const)));
-    return { data, context, shared: sharedDigestInput(context), subjects };
+    return { data, shared: sharedDigestInput(context), subjects };
   };
   const load = (): Promise<Read> => (current ??= read());
   // The renderer reads the newest context at each use: links resolve against the newest read.

@@ -53,6 +53,8 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
       port,
     );
     const host = server.address.host.includes(':') ? `[${server.address.host}]` : server.address.host;
+    const any = server.address.host === '0.0.0.0' || server.address.host === '::';
+    await warmUp(`http://${any ? '127.0.0.1' : host}:${server.address.port}${base}`);
     io.err(`Serving http://${host}:${server.address.port}${base} (ready ${seconds(performance.now())} after the start; Ctrl-C stops)`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
@@ -89,5 +91,19 @@ async function readFirst(site: LiveSite, io: CommandIo): Promise<void> {
     io.err(`warning: ${(error as Error).message}`);
     for (const line of details) io.err(`  ${line}`);
     io.err('The pages show this until it is fixed: saving a file reads the knowledge base again.');
+  }
+}
+
+/**
+ * Asks the server for the home page once, so that Vite has compiled Astro's runtime and the
+ * site's layout (several seconds, more on a busy machine) before the server says it is ready,
+ * rather than while the first reader waits. An answer that fails changes nothing: the reader gets
+ * the same.
+ */
+async function warmUp(home: string): Promise<void> {
+  try {
+    await (await fetch(home)).arrayBuffer();
+  } catch {
+    // Not reachable from here (a firewall, a proxy): the first reader's page compiles it.
   }
 }
