@@ -44,14 +44,16 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
   fs.mkdirSync(cache.sources, { recursive: true });
   const site = openLiveSite({ configFiles: files, cache, cwd: io.cwd });
   const base = normalizeBase(config.site.base);
-  // Read before Astro starts, so that no request and no module Vite loads waits on it.
-  await readFirst(site, io);
+  // Read while Astro loads and sets up; its integration waits for the read before the server
+  // listens, so that no request and no module Vite loads waits on it.
+  const read = readFirst(site, io);
   try {
     const server = await startDevServer(
       { site, base, siteUrl: config.site.url, root: cache.devAstroRoot, cacheDir: cache.devAstro, cwd: io.cwd },
       values.host ?? '127.0.0.1',
       port,
     );
+    await read;
     const host = server.address.host.includes(':') ? `[${server.address.host}]` : server.address.host;
     const any = server.address.host === '0.0.0.0' || server.address.host === '::';
     await warmUp(`http://${any ? '127.0.0.1' : host}:${server.address.port}${base}`);
