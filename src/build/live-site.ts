@@ -66,6 +66,7 @@ export function openLiveSite(options: LiveSiteOptions): LiveSite {
   const renderings = new Map<string, { digest: string; rendering: Promise<SubjectRendering> }>();
   const descriptions = new Map<string, Promise<string>>();
   const memo = sessionMemo(options.cache.catalogMemo);
+  let folders: string[] = [];
 
   const read = async (): Promise<Read> => {
     const config = configOrError(await loadSiteConfig(options.configFiles, options.cwd), options.cwd);
@@ -76,6 +77,8 @@ export function openLiveSite(options: LiveSiteOptions): LiveSite {
       summarize: async (catalog) => withCachedSummaries(catalog, config.kb.summaries, options.cache.llmSummaries),
     });
     memo.save();
+    // Watched even when the content has errors: saving the fix reads it again.
+    folders = [...data.catalog.topics.map((t) => t.dir), options.cache.sources, options.cache.llmSummaries];
     failOnSiteErrors(data, options.cwd);
     const context = renderContextOf(data);
     latest = context;
@@ -121,13 +124,10 @@ export function openLiveSite(options: LiveSiteOptions): LiveSite {
     },
     async watched() {
       const files = options.configFiles.map((f) => path.resolve(f));
-      try {
-        const { data } = await load();
-        return [...files, ...data.catalog.topics.map((t) => t.dir), options.cache.sources, options.cache.llmSummaries];
-      } catch {
-        // A config that does not load yet: its files are what to watch.
-        return files;
-      }
+      // A config that does not load yet: its files are what to watch (and the folders of the last
+      // read that got as far as the content).
+      await load().catch(() => undefined);
+      return [...files, ...folders];
     },
   };
 }

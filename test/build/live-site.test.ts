@@ -67,6 +67,12 @@ describe('the live site', () => {
     });
   });
 
+  it('watches the topic folders of a knowledge base with content errors, so that saving the fix reads it again', async () => {
+    const { dir, cache, site } = liveKnowledgeBase({ 'guide/first.txt': 'The same slug.\n' });
+    await expect(site.site()).rejects.toThrow('the knowledge base has 1 content error; nothing was built.');
+    expect(await site.watched()).toEqual([path.join(dir, 'kb.toml'), path.join(dir, 'guide'), cache.sources, cache.llmSummaries]);
+  });
+
   it('serves an unchanged knowledge base without writing the memo again', async () => {
     const { cache, site } = liveKnowledgeBase();
     await site.site();
