@@ -6,7 +6,8 @@
  *    against a bare `node -e ''` on the same Node;
  * then the installed package's sizes and cold start (scripts/bench-install.ts), the agents' benchmark of scripts/bench-agents.ts (endpoint sizes, `learn` over MCP and
  * `--remote`), the diff, check and find benchmarks (scripts/bench-diff.ts, bench-check.ts,
- * bench-find.ts) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
+ * bench-find.ts), the development server's (scripts/bench-dev.ts: `syllabus dev` on tldr and a
+ * skills corpus) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
  * corpus).
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { createLocalView, loadConfig, openKnowledgeBase, readConfigFiles } from '../src/kb/index.ts';
 import { runAgentsBenchmark } from './bench-agents.ts';
 import { runCheckBenchmark } from './bench-check.ts';
+import { runDevBenchmark } from './bench-dev.ts';
 import { runDiffBenchmark } from './bench-diff.ts';
 import { runFindBenchmark } from './bench-find.ts';
 import { runInstallBenchmark } from './bench-install.ts';
@@ -82,6 +84,7 @@ await runAgentsBenchmark();
 await runDiffBenchmark();
 await runCheckBenchmark();
 await runFindBenchmark();
+await runDevBenchmark();
 
 console.log('');
 if (fs.existsSync(TLDR_PAGES)) process.exitCode = await runSiteBenchmark();

@@ -12,14 +12,15 @@ import { searchKeysOf, startSearchIndex } from '../build/search-index.ts';
 import { contentTypeOf, readStaticFile, writeStaticFiles, type StaticFile } from '../build/static-file.ts';
 import { formatDiagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { normalizeBase } from '../kb/publish/site-urls.ts';
+import type { SiteData } from '../build/site-data.ts';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 import { syllabusViteConfig } from './vite-plugin.ts';
 
 /** The site an integration shows: a build's prepared site, or one read on demand. */
 export interface IntegrationSite extends SiteAccess {
-  /** Forgets what was read, after an edit (development server). */
-  reset?(): void;
-  /** The files and folders whose change calls for {@link reset}. */
+  /** Reads the site again, after an edit (development server); settles when it is read. */
+  reread?(): Promise<SiteData>;
+  /** The files and folders whose change calls for {@link reread}. */
   watched?(): Promise<string[]>;
   /** The build cache the site reads: its own writes are not edits. */
   cacheDir?: string | undefined;
@@ -77,8 +78,12 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
         site = options.site({ base: normalizeBase(`${config.base.replace(/\/+$/, '')}${prefix}`), root: fileURLToPath(config.root) });
         provideSiteAccess(key, site);
       },
-      'astro:server:setup': ({ server, logger }) => {
+      'astro:server:setup': async ({ server, logger }) => {
         const live = current();
+        // The knowledge base is read and its files listed here, before the server listens, never
+        // while a request or a module Vite loads waits (content/reference/cli/dev-and-preview.md);
+        // a site that cannot be read shows why on its pages.
+        await live.site().then(staticFilesOf, () => undefined);
         server.middlewares.use((request, response, next) => {
           void (async () => {
             const data = await live.site();
@@ -91,7 +96,7 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
             response.end(readStaticFile(file));
           })().catch(next);
         });
-        if (live.reset && live.watched) reloadOnEdit(server, live, logger);
+        if (live.reread && live.watched) reloadOnEdit(server, live, logger);
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!options.writeFiles) return;
@@ -119,15 +124,20 @@ function staticFileAt(files: readonly StaticFile[], local: string): StaticFile |
 type DevServer = Parameters<NonNullable<AstroIntegration['hooks']['astro:server:setup']>>[0]['server'];
 
 /**
- * Reads the knowledge base again when one of its files changes: the pages' cached routes are
- * dropped (as Astro does when its own content changes) and open browsers reload.
+ * Reads the knowledge base again as soon as one of its files changes (not when a page next asks),
+ * and once it is read drops the pages' cached routes (as Astro does when its own content changes)
+ * and reloads open browsers.
  */
 function reloadOnEdit(server: DevServer, live: IntegrationSite, logger: AstroIntegrationLogger): void {
   const { cacheDir } = live;
   let watched: string[] = [];
   const follow = async (): Promise<void> => {
-    watched = await live.watched!();
-    server.watcher.add(watched);
+    const next = await live.watched!();
+    // Only what is new: adding a watched folder again walks it again, and a file made meanwhile
+    // could go unnoticed.
+    const added = next.filter((w) => !watched.includes(w));
+    watched = next;
+    if (added.length > 0) server.watcher.add(added);
   };
   void follow();
   let pending: ReturnType<typeof setTimeout> | undefined;
@@ -140,12 +150,18 @@ function reloadOnEdit(server: DevServer, live: IntegrationSite, logger: AstroInt
     if (!holders.some((w) => !cached || inside(w, cacheDir))) return;
     clearTimeout(pending);
     pending = setTimeout(() => {
-      live.reset!();
-      void follow().catch((error: unknown) => logger.error((error as Error).message));
-      for (const environment of Object.values(server.environments)) {
-        if (environment.name !== 'client') environment.hot.send('astro:content-changed', {});
-      }
-      server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+      void live.reread!()
+        .then((data) => {
+          staticFilesOf(data);
+          return follow();
+        })
+        .catch((error: unknown) => logger.error((error as Error).message))
+        .finally(() => {
+          for (const environment of Object.values(server.environments)) {
+            if (environment.name !== 'client') environment.hot.send('astro:content-changed', {});
+          }
+          server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+        });
     }, 100);
   });
 }

@@ -81,8 +81,10 @@ export function syllabusLoader(options: SyllabusLoaderOptions = {}): Loader {
         context.watcher.add(watched);
         context.watcher.on('all', (_event, changed) => {
           if (!watched.some((w) => changed === w || changed.startsWith(w + path.sep))) return;
-          site.reset();
-          void fillCollection(context, site, root).catch((error: unknown) => context.logger.error((error as Error).message));
+          void site
+            .reread()
+            .then(() => fillCollection(context, site, root))
+            .catch((error: unknown) => context.logger.error((error as Error).message));
         });
       }
     },

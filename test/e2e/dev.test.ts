@@ -68,6 +68,11 @@ beforeAll(async () => {
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await fetchUntil(`${origin}/`, (status) => status === 200);
+  // The line comes right after the server listens, maybe just after its first answer.
+  while (!output.includes('Serving ')) {
+    if (child.exitCode !== null) throw new Error(`syllabus dev exited with ${child.exitCode}:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 });
 
 afterAll(async () => {
@@ -79,6 +84,13 @@ afterAll(async () => {
 });
 
 describe('syllabus dev', () => {
+  it('says what it read, then where it serves, once the knowledge base is read', () => {
+    const start = new RegExp(
+      String.raw`^Read 37 subjects in 1 topic \(\d+\.\d s\)\.\nServing ${origin.replaceAll('.', String.raw`\.`)}/ \(ready \d+\.\d s after the start; Ctrl-C stops\)\n$`,
+    );
+    expect(output).toMatch(start);
+  });
+
   it('serves the home, topic and subject pages of the knowledge base', async () => {
     const home = await fetchUntil(`${origin}/`, (status) => status === 200);
     expect(home.body).toContain('<title>Fixture Handbook</title>');
