@@ -302,8 +302,12 @@ describe('failed calls fall back to the extractive summary and are reported', ()
     const grown = await catalogOf({ ...FILES, ...more });
     const calls = vi.spyOn(globalThis, 'fetch');
     const done = await summarize(grown.catalog, grown.root, settings({ concurrency: 1 }));
-    // One call found the server gone; the other five subjects were not asked for.
-    expect(calls).toHaveBeenCalledTimes(1);
+    // One subject was asked, and found the server gone; the other five were not asked for. Its
+    // request may have gone out twice: a connection kept alive from the first build and closed with
+    // the server fails as a dropped connection, which is retried once, and the retry is refused.
+    const bodies = calls.mock.calls.map(([, init]) => init?.body);
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies.length).toBeLessThanOrEqual(2);
     calls.mockRestore();
     expect(summaries(done.catalog).filter(([slug]) => !slug!.startsWith('new'))).toEqual([
       ['deploy', 'Summary of guide/deploy.'],
