@@ -28,7 +28,7 @@ import {
   readConfigFiles,
   type Catalog,
 } from '../src/kb/index.ts';
-import { BIN, NODE, TLDR_PAGES, median } from './bench-common.ts';
+import { BIN, NODE, TLDR_PAGES, median, prepareTldr, random } from './bench-common.ts';
 
 const SUBJECTS = 10_000;
 const TOPICS = 4;
@@ -36,18 +36,6 @@ const VOCABULARY = 20_000;
 const PLANTED_DUPLICATES = 25;
 const PLANTED_BROKEN_LINKS = 10;
 const PLANTED_BROKEN_MENTIONS = 10;
-
-/** A small seeded generator (mulberry32), so every run benchmarks the same knowledge base. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Synthetic words `w<n>` (letters only after the first, so none is dropped as too short). */
 function word(n: number): string {
@@ -116,20 +104,6 @@ function generate(): string {
     fs.writeFileSync(file, text);
   }
   return dir;
-}
-
-/** Copies the tldr pages into `dir/pages` and writes `dir/kb.toml`, one topic per platform. */
-function prepareTldr(corpus: string, dir: string): number {
-  fs.cpSync(corpus, path.join(dir, 'pages'), { recursive: true });
-  const platforms = fs
-    .readdirSync(path.join(dir, 'pages'), { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
-  let toml = '[site]\ntitle = "tldr"\n';
-  for (const platform of platforms) toml += `\n[kb.topic.${platform}]\ntitle = ${JSON.stringify(`tldr pages: ${platform}`)}\nsubjects = ${JSON.stringify(`pages/${platform}`)}\n`;
-  fs.writeFileSync(path.join(dir, 'kb.toml'), toml);
-  return fs.readdirSync(path.join(dir, 'pages'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 }
 
 function runsPerMeasurement(): number {

@@ -35,3 +35,29 @@ export async function timeCalls(call: (i: number) => Promise<void>, warmup: numb
   }
   return times;
 }
+
+/** Copies the tldr pages into `dir/pages` and writes `dir/kb.toml`, one topic per platform; returns how many pages. */
+export function prepareTldr(corpus: string, dir: string): number {
+  fs.cpSync(corpus, path.join(dir, 'pages'), { recursive: true });
+  const platforms = fs
+    .readdirSync(path.join(dir, 'pages'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+  let toml = '[site]\ntitle = "tldr"\n';
+  for (const platform of platforms) toml += `\n[kb.topic.${platform}]\ntitle = ${JSON.stringify(`tldr pages: ${platform}`)}\nsubjects = ${JSON.stringify(`pages/${platform}`)}\n`;
+  fs.writeFileSync(path.join(dir, 'kb.toml'), toml);
+  return fs.readdirSync(path.join(dir, 'pages'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+}
+
+/** A small seeded generator (mulberry32), so every run makes the same corpus. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

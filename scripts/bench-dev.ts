@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, NODE, TLDR_PAGES } from './bench-common.ts';
+import { BIN, NODE, TLDR_PAGES, prepareTldr } from './bench-common.ts';
 import { writeSkillsCorpus } from './skills-corpus.ts';
 
 /** How long a page may take before the run counts as failed. */
@@ -33,18 +33,9 @@ interface Corpus {
   file: string;
 }
 
-/** Copies the tldr pages into `dir/pages` and writes `dir/kb.toml`, one topic per platform. */
-function prepareTldr(corpus: string, dir: string): Corpus {
-  fs.cpSync(corpus, path.join(dir, 'pages'), { recursive: true });
-  const platforms = fs
-    .readdirSync(path.join(dir, 'pages'), { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
-  let toml = '[site]\ntitle = "tldr"\n';
-  for (const platform of platforms) toml += `\n[kb.topic.${platform}]\ntitle = ${JSON.stringify(`tldr pages: ${platform}`)}\nsubjects = ${JSON.stringify(`pages/${platform}`)}\n`;
-  fs.writeFileSync(path.join(dir, 'kb.toml'), toml);
-  const subjects = fs.readdirSync(path.join(dir, 'pages'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+/** The tldr corpus copied into `dir`, one topic per platform. */
+function tldrCorpus(corpus: string, dir: string): Corpus {
+  const subjects = prepareTldr(corpus, dir);
   return { label: 'tldr', dir, subjects, topic: '/common/', subject: '/common/tar/', file: path.join(dir, 'pages/common/tar.md') };
 }
 
@@ -160,7 +151,7 @@ export async function runDevBenchmark(): Promise<void> {
   process.once('SIGTERM', interrupted);
   try {
     const corpora: Corpus[] = [prepareSkills(path.join(scratch, 'skills'))];
-    if (fs.existsSync(TLDR_PAGES)) corpora.push(prepareTldr(TLDR_PAGES, path.join(scratch, 'tldr')));
+    if (fs.existsSync(TLDR_PAGES)) corpora.push(tldrCorpus(TLDR_PAGES, path.join(scratch, 'tldr')));
     else console.log(`dev: tldr skipped, no corpus at ${TLDR_PAGES} (set BENCH_CORPUS).`);
     console.log(`\nsyllabus dev: seconds from the start; ${os.cpus().length} cores, ${load > 0 ? `${load} busy loops meanwhile` : 'no added load'}`);
     const header = ['corpus', 'cache', 'answers', 'ready', 'home', 'topic', 'subject', 'edit shown', 'peak MB'];

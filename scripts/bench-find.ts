@@ -24,7 +24,7 @@ import { staticFilesOf } from '../src/build/endpoints.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
 import { buildCatalog, findEntriesOf, loadConfig, openKnowledgeBase, rankSubjects, readConfigFiles } from '../src/kb/index.ts';
 import { openRemoteView } from '../src/remote/remote-view.ts';
-import { BIN, NODE, TLDR_PAGES, percentile, timeCalls } from './bench-common.ts';
+import { BIN, NODE, TLDR_PAGES, percentile, prepareTldr, timeCalls } from './bench-common.ts';
 
 /** Rankings timed per query in process. */
 const RANKINGS = 200;
@@ -53,20 +53,6 @@ function runsPerMeasurement(): number {
 function describe(label: string, values: number[], unit = 'ms'): string {
   const digits = unit === 'ms' ? 2 : 0;
   return `  ${label.padEnd(50)} median ${percentile(values, 50).toFixed(digits).padStart(8)} ${unit}   p95 ${percentile(values, 95).toFixed(digits).padStart(8)} ${unit}  (${values.length})`;
-}
-
-/** Copies the tldr pages into `dir/pages` and writes `dir/kb.toml`, one topic per platform. */
-function prepareTldr(corpus: string, dir: string): number {
-  fs.cpSync(corpus, path.join(dir, 'pages'), { recursive: true });
-  const platforms = fs
-    .readdirSync(path.join(dir, 'pages'), { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
-  let toml = '[site]\ntitle = "tldr"\n';
-  for (const platform of platforms) toml += `\n[kb.topic.${platform}]\ntitle = ${JSON.stringify(`tldr pages: ${platform}`)}\nsubjects = ${JSON.stringify(`pages/${platform}`)}\n`;
-  fs.writeFileSync(path.join(dir, 'kb.toml'), toml);
-  return fs.readdirSync(path.join(dir, 'pages'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 }
 
 /** Milliseconds of one whole `syllabus <args>` process in `cwd`; throws when it fails. */

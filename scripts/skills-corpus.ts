@@ -7,21 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { random } from './bench-common.ts';
 
 /** Skill folders. */
 const SKILLS = 34;
-
-/** A small seeded generator (mulberry32), so every run writes the same corpus. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS =
   'document slide sheet canvas brand theme font layout table chart image render export validate schema parse convert style colour page section workflow template review test server client artifact'.split(
