@@ -14,10 +14,9 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, NODE, TLDR_PAGES, prepareTldr } from './bench-common.ts';
+import { BIN, NODE, TLDR_PAGES, freePort, prepareTldr } from './bench-common.ts';
 import { writeSkillsCorpus } from './skills-corpus.ts';
 
 /** How long a page may take before the run counts as failed. */
@@ -43,18 +42,6 @@ function tldrCorpus(corpus: string, dir: string): Corpus {
 function prepareSkills(dir: string): Corpus {
   const subjects = writeSkillsCorpus(dir);
   return { label: 'skills', dir, subjects, topic: '/skills/', subject: '/skills/skill-01-slide/SKILL/', file: path.join(dir, 'skills/skill-01-slide/SKILL.md') };
-}
-
-/** A port that is free right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The peak resident memory of process `pid` in MB, from /proc (undefined elsewhere). */

@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
@@ -16,6 +15,7 @@ import { makeTree } from '../helpers/temp-tree.ts';
 import { addressOf } from '../../src/kb/index.ts';
 import { SOURCE_CONVERSION_VERSION } from '../../src/url-sources/source-body.ts';
 import { writeCachedSource } from '../../src/url-sources/source-cache.ts';
+import { freePort } from '../../scripts/bench-common.ts';
 
 /** How long a page may take to show an edit: generous, since this is a wait, not a measurement. */
 const PATIENCE_MS = 45_000;
@@ -27,18 +27,6 @@ let kb: string;
 let child: ChildProcess;
 let origin: string;
 let output = '';
-
-/** A port that is free right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Fetches `url` until `accept` holds for the answer, and returns that answer. */
 async function fetchUntil(url: string, accept: (status: number, body: string) => boolean): Promise<{ status: number; body: string }> {

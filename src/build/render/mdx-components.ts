@@ -48,16 +48,13 @@ const CALLOUTS: Readonly<Record<string, { kind: CalloutKind; title: string }>> =
   Danger: { kind: 'caution', title: 'Danger' },
 };
 
-/** Admonition types (Starlight's `<Aside type>`, Docusaurus's `<Admonition type>` and `:::type`): their kind and default title. */
-const ADMONITIONS: Readonly<Record<string, { kind: CalloutKind; title: string }>> = {
-  note: { kind: 'note', title: 'Note' },
-  info: { kind: 'note', title: 'Info' },
-  tip: { kind: 'tip', title: 'Tip' },
-  important: { kind: 'important', title: 'Important' },
-  warning: { kind: 'warning', title: 'Warning' },
-  caution: { kind: 'warning', title: 'Caution' },
-  danger: { kind: 'caution', title: 'Danger' },
-};
+/**
+ * Admonition types (Starlight's `<Aside type>`, Docusaurus's `<Admonition type>` and `:::type`):
+ * the callouts' names in lower case, `Check` aside.
+ */
+const ADMONITIONS: Readonly<Record<string, { kind: CalloutKind; title: string }>> = Object.fromEntries(
+  ['Note', 'Info', 'Tip', 'Important', 'Warning', 'Caution', 'Danger'].map((name) => [name.toLowerCase(), CALLOUTS[name]!]),
+);
 
 /** Components that make a block of their own: alone in a paragraph, they are read as a block. */
 const BLOCK_COMPONENTS = new Set([
