@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     setupFiles: ['test/setup.ts'],
+    // A folder the run's test files share: builds that several files read are made once (test/helpers/shared-build.ts).
+    globalSetup: ['test/run-folder.ts'],
     // Limits that only stop a test that hangs: a busy machine may take minutes over a build, and no
     // test measures time (content/reference/decisions.md, "Developing Syllabus").
     testTimeout: 300_000,
@@ -26,7 +28,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           // Starts finding (or installing) Chromium; the browser tests wait for it in beforeAll.
-          globalSetup: ['test/global-setup.ts'],
+          globalSetup: ['test/run-folder.ts', 'test/global-setup.ts'],
         },
       },
     ],

@@ -8,10 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility, launchBrowser, serveDirectory, type AxeViolation, type StaticServer } from '../helpers/browser.ts';
-import { ROOT, runCli } from '../helpers/run-cli.ts';
-import { makeTree } from '../helpers/temp-tree.ts';
-
-const CONFIG = path.join(ROOT, 'test/fixtures/site/kb.toml');
+import { builtSiteFixture } from '../helpers/shared-build.ts';
 
 /** `--bg` of each theme (src/styles/site.css), as getComputedStyle reports it. */
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(15, 18, 23)' } as const;
@@ -24,11 +21,8 @@ const contexts: BrowserContext[] = [];
 let pageErrors: string[] = [];
 
 beforeAll(async () => {
-  const tmp = makeTree({});
-  dist = path.join(tmp, 'dist');
   // Small search shards, so that the search page merges several (as on a large site).
-  const run = runCli(['build', '--config', CONFIG, '--out', dist, '--cache', path.join(tmp, 'cache')], { env: { SYLLABUS_SEARCH_SHARD_PAGES: '10' } });
-  expect(run.code, run.stderr).toBe(0);
+  dist = await builtSiteFixture();
   server = await serveDirectory(dist);
   browser = await launchBrowser();
 });
