@@ -12,7 +12,7 @@ import { writeStaticFiles } from '../../src/build/static-file.ts';
 import { readSiteData } from '../../src/build/site-data.ts';
 import { staticFilesOf } from '../../src/build/endpoints.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
-import { ROOT, runCli } from '../helpers/run-cli.ts';
+import { ROOT, runCliInProcess } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { FIND_TOOL, startMcp, type McpSession } from './mcp-client.ts';
 
@@ -34,8 +34,8 @@ function toolArguments(args: readonly string[]): Record<string, unknown> {
 }
 
 /** What `syllabus find` prints for `args`, as a tool result. */
-function cliResult(args: readonly string[]): CallToolResult {
-  const run = runCli([...args, ...CONFIG]);
+async function cliResult(args: readonly string[]): Promise<CallToolResult> {
+  const run = await runCliInProcess([...args, ...CONFIG]);
   if (run.code === 0) {
     expect(run.stderr).toBe('');
     return { content: [{ type: 'text', text: run.stdout.replace(/\n$/, '') }] };
@@ -94,7 +94,7 @@ describe.each(cases)('$name', ({ args, exit, stdout, stderr }) => {
         : { content: [{ type: 'text', text: stderr!.replace(/^error: /, '').replace(/\n$/, '') }], isError: true };
     const result = await local.call('find', toolArguments(args));
     expect(result).toEqual(expected);
-    expect(result).toEqual(cliResult(args));
+    expect(result).toEqual(await cliResult(args));
   });
 
   it('answers the same over --remote', async () => {
@@ -120,7 +120,7 @@ describe('wrong arguments', () => {
   });
 
   it('null limit and topic count as absent', async () => {
-    expect(await local.call('find', { query: 'release', limit: null, topic: null })).toEqual(cliResult(['find', 'release']));
+    expect(await local.call('find', { query: 'release', limit: null, topic: null })).toEqual(await cliResult(['find', 'release']));
   });
 
   it('wrote nothing to stderr', () => {

@@ -1,14 +1,15 @@
 /**
  * `syllabus mcp`, the real bin as a child process, driven by the MCP SDK's own client: every answer
  * is compared whole with what the CLI prints for the same call, and with the fixtures' expected
- * outputs (written by hand from the pages of content/).
+ * outputs (written by hand from the pages of content/). The CLI side runs in this process (its
+ * `main`): test/cli/fixtures.test.ts proves the bin prints exactly what `main` does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HELP } from '../../src/cli/mcp.ts';
-import { ROOT, runCli } from '../helpers/run-cli.ts';
+import { ROOT, runCli, runCliInProcess } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { FIND_TOOL, startMcp, startServer, type McpSession } from './mcp-client.ts';
 
@@ -32,8 +33,8 @@ function errorResult(message: string): CallToolResult {
 }
 
 /** What the CLI's answer to `args` is as a tool result: stdout (exit 0), or the `error: ` message (exit 1). */
-function cliResult(args: readonly string[]): CallToolResult {
-  const run = runCli(args);
+async function cliResult(args: readonly string[]): Promise<CallToolResult> {
+  const run = await runCliInProcess(args);
   if (run.code === 0) {
     expect(run.stderr).toBe('');
     return textResult(run.stdout.replace(/\n$/, ''));
@@ -47,8 +48,8 @@ function cliResult(args: readonly string[]): CallToolResult {
  * The configuration error the CLI prints for `args` (exit 2), as the server gives it: the
  * `error: ` lines without their prefix.
  */
-function cliConfigError(args: readonly string[]): string {
-  const run = runCli(args);
+async function cliConfigError(args: readonly string[]): Promise<string> {
+  const run = await runCliInProcess(args);
   expect(run.code).toBe(2);
   const lines = run.stderr.replace(/\n$/, '').split('\n');
   for (const line of lines) expect(line).toMatch(/^error: /);
@@ -62,16 +63,16 @@ function toolArguments(topic: string, patterns: readonly string[]): Record<strin
 }
 
 /** `schema --tool` output as MCP lists it (`parameters` served as `inputSchema`), then the find tool. */
-function listedTools(args: readonly string[]): unknown[] {
-  const run = runCli(['schema', '--tool', ...args]);
+async function listedTools(args: readonly string[]): Promise<unknown[]> {
+  const run = await runCliInProcess(['schema', '--tool', ...args]);
   expect(run.code).toBe(0);
   const definition = JSON.parse(run.stdout) as { name: string; description: string; parameters: unknown } | null;
   return definition ? [{ name: definition.name, description: definition.description, inputSchema: definition.parameters }, FIND_TOOL] : [FIND_TOOL];
 }
 
 /** `syllabus prompt` output, without the newline the CLI adds. */
-function cliPrompt(args: readonly string[]): string {
-  const run = runCli(['prompt', ...args]);
+async function cliPrompt(args: readonly string[]): Promise<string> {
+  const run = await runCliInProcess(['prompt', ...args]);
   expect(run.code).toBe(0);
   return run.stdout.replace(/\n$/, '');
 }
@@ -121,7 +122,7 @@ describe('the spec-example fixture', () => {
 
   it('lists the learn tool exactly as `schema --tool` prints it, with its fixed parameters schema verbatim, then the find tool', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools).toEqual(listedTools(config));
+    expect(tools).toEqual(await listedTools(config));
     expect(tools).toEqual([
       {
         name: 'learn',
@@ -147,11 +148,11 @@ describe('the spec-example fixture', () => {
     ['an unknown topic, with patterns', 'nope', ['a']],
   ] as const)('learn: %s, as the CLI prints it', async (_what, topic, patterns) => {
     const result = await session.call('learn', toolArguments(topic, patterns));
-    expect(result).toEqual(cliResult(['learn', topic, ...patterns, ...config]));
+    expect(result).toEqual(await cliResult(['learn', topic, ...patterns, ...config]));
   });
 
   it('learn: subjects null, "" or [] list the topic', async () => {
-    const listing = cliResult(['learn', 'project', ...config]);
+    const listing = await cliResult(['learn', 'project', ...config]);
     expect(listing.isError).toBeUndefined();
     for (const subjects of [null, '', [], ['', '']]) {
       expect(await session.call('learn', { topic: 'project', subjects })).toEqual(listing);
@@ -194,7 +195,7 @@ describe('the spec-example fixture', () => {
     const { prompts } = await session.client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['knowledge']);
     const expected = fs.readFileSync(path.join(FIXTURES, 'spec-example', 'cases', 'prompt', 'stdout'), 'utf8').replace(/\n$/, '');
-    expect(cliPrompt(config)).toBe(expected);
+    expect(await cliPrompt(config)).toBe(expected);
     expect(await promptText(session)).toBe(expected);
   });
 
@@ -205,7 +206,7 @@ describe('the spec-example fixture', () => {
       ['syllabus://index', 'application/json'],
     ]);
     const { contents } = await session.client.readResource({ uri: 'syllabus://knowledge' });
-    expect(contents).toEqual([{ uri: 'syllabus://knowledge', mimeType: 'text/plain', text: cliPrompt(config) }]);
+    expect(contents).toEqual([{ uri: 'syllabus://knowledge', mimeType: 'text/plain', text: await cliPrompt(config) }]);
   });
 
   it('answers an unknown prompt or resource with a protocol error', async () => {
@@ -269,7 +270,7 @@ for (const [fixtureName, compareWithCli] of CASE_FIXTURES) {
             );
       const result = await session.call('learn', toolArguments(topic!, patterns));
       expect(result).toEqual(expected);
-      if (compareWithCli) expect(result).toEqual(cliResult([...args, ...config]));
+      if (compareWithCli) expect(result).toEqual(await cliResult([...args, ...config]));
     });
   });
 }
@@ -282,12 +283,12 @@ describe('no listable topic', () => {
   });
 
   it('lists no learn tool (`schema --tool` prints null), only find', async () => {
-    expect(listedTools(config)).toEqual([FIND_TOOL]);
+    expect(await listedTools(config)).toEqual([FIND_TOOL]);
     expect((await session.client.listTools()).tools).toEqual([FIND_TOOL]);
   });
 
   it('still lists the prompt, whose text is empty, as is the resource', async () => {
-    expect(cliPrompt(config)).toBe('');
+    expect(await cliPrompt(config)).toBe('');
     expect((await session.client.listPrompts()).prompts.map((p) => p.name)).toEqual(['knowledge']);
     expect(await promptText(session)).toBe('');
     const { contents } = await session.client.readResource({ uri: 'syllabus://knowledge' });
@@ -296,7 +297,7 @@ describe('no listable topic', () => {
 
   it('still loads a hidden subject by exact slug', async () => {
     const args = ['learn', 'hidden-only', 'secret', ...config];
-    expect(await session.call('learn', { topic: 'hidden-only', subjects: 'secret' })).toEqual(cliResult(args));
+    expect(await session.call('learn', { topic: 'hidden-only', subjects: 'secret' })).toEqual(await cliResult(args));
   });
 });
 
@@ -304,7 +305,7 @@ describe('content errors', () => {
   it('are warned about on stderr as the CLI warns, each once, and the answers go on', async () => {
     const config = ['--config', path.join(FIXTURES, 'duplicate-slugs', 'kb.toml')];
     const session = await start(config);
-    const pointed = runCli(['learn', 'd', 'a', ...config]);
+    const pointed = await runCliInProcess(['learn', 'd', 'a', ...config]);
     expect(pointed.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
     expect(await session.call('learn', { topic: 'd', subjects: 'a' })).toEqual(textResult(pointed.stdout.replace(/\n$/, '')));
     await until(
@@ -315,7 +316,7 @@ describe('content errors', () => {
     expect(session.stderr()).toBe(pointed.stderr);
 
     // The listing walks the topic: every duplicate, the one already reported not again.
-    const listing = runCli(['learn', 'd', ...config]);
+    const listing = await runCliInProcess(['learn', 'd', ...config]);
     expect(listing.stderr.split('\n').filter((line) => line !== '')).toHaveLength(7);
     expect(await session.call('learn', { topic: 'd' })).toEqual(textResult(listing.stdout.replace(/\n$/, '')));
     const rest = listing.stderr
@@ -332,7 +333,7 @@ describe('content errors', () => {
       ),
     ).toBe(expected);
     await session.call('learn', { topic: 'd' });
-    expect(await promptText(session)).toBe(cliPrompt(config));
+    expect(await promptText(session)).toBe(await cliPrompt(config));
     expect(session.stderr()).toBe(expected);
   });
 });
@@ -364,20 +365,20 @@ knowledge = ["skills/ast-grep"]
     const dir = makeTree(KB);
     const args = ['--config', path.join(dir, 'kb.toml'), ...flags];
     const session = await start(args);
-    expect(await promptText(session)).toBe(cliPrompt(args));
-    expect((await session.client.listTools()).tools).toEqual(listedTools(args));
+    expect(await promptText(session)).toBe(await cliPrompt(args));
+    expect((await session.client.listTools()).tools).toEqual(await listedTools(args));
     for (const topic of ['project', 'skills']) {
-      expect(await session.call('learn', { topic })).toEqual(cliResult(['learn', topic, ...args]));
+      expect(await session.call('learn', { topic })).toEqual(await cliResult(['learn', topic, ...args]));
     }
     // A glob skips what the flags pre-loaded.
-    expect(await session.call('learn', { topic: 'skills', subjects: '*' })).toEqual(cliResult(['learn', 'skills', '*', ...args]));
+    expect(await session.call('learn', { topic: 'skills', subjects: '*' })).toEqual(await cliResult(['learn', 'skills', '*', ...args]));
   });
 
   it('without flags, the same knowledge base answers differently (the flags were applied)', async () => {
     const dir = makeTree(KB);
-    const withFlag = cliPrompt(['--config', path.join(dir, 'kb.toml'), '--profile', 'reviewer']);
+    const withFlag = await cliPrompt(['--config', path.join(dir, 'kb.toml'), '--profile', 'reviewer']);
     const session = await start(['--config', path.join(dir, 'kb.toml')]);
-    expect(await promptText(session)).toBe(cliPrompt(['--config', path.join(dir, 'kb.toml')]));
+    expect(await promptText(session)).toBe(await cliPrompt(['--config', path.join(dir, 'kb.toml')]));
     expect(await promptText(session)).not.toBe(withFlag);
   });
 });
@@ -407,7 +408,7 @@ describe('edits while the server runs', () => {
     fs.renameSync(temporary, path.join(dir, relative));
   };
   const settle = async (probe: () => Promise<CallToolResult>, cli: string[]): Promise<void> => {
-    const expected = cliResult([...cli, ...args]);
+    const expected = await cliResult([...cli, ...args]);
     const result = await until(probe, (r) => JSON.stringify(r) === JSON.stringify(expected), `${cli.join(' ')} to follow the edit`);
     expect(result).toEqual(expected);
   };
@@ -422,7 +423,7 @@ describe('edits while the server runs', () => {
   it('follows atomic saves, again and again (the prompt is kept between calls: only a watcher can tell)', async () => {
     for (const round of [1, 2, 3]) {
       saveAtomically('project/maintainers/jean.md', `Jean, saved atomically, round ${round}.\n`);
-      const prompt = cliPrompt(args);
+      const prompt = await cliPrompt(args);
       expect(prompt).toContain(`Jean, saved atomically, round ${round}.`);
       expect(
         await until(
@@ -452,7 +453,7 @@ describe('edits while the server runs', () => {
 
   it('follows an edit in place of a pre-loaded subject into the prompt, and of the config into the tool', async () => {
     write('project/maintainers/jean.md', 'Jean now maintains the server.\n');
-    const prompt = cliPrompt(args);
+    const prompt = await cliPrompt(args);
     expect(prompt).toContain('Jean now maintains the server.');
     expect(
       await until(
@@ -464,7 +465,7 @@ describe('edits while the server runs', () => {
 
     const toml = fs.readFileSync(path.join(dir, 'kb.toml'), 'utf8');
     saveAtomically('kb.toml', toml.replace('title = "General Project Knowledge"', 'title = "Project, Renamed"'));
-    const tools = listedTools(args);
+    const tools = await listedTools(args);
     expect(JSON.stringify(tools)).toContain('Project, Renamed');
     const listed = await until(
       async () => (await session.client.listTools()).tools,
@@ -472,13 +473,13 @@ describe('edits while the server runs', () => {
       'the tool to follow the config',
     );
     expect(listed).toEqual(tools);
-    expect(await promptText(session)).toBe(cliPrompt(args));
+    expect(await promptText(session)).toBe(await cliPrompt(args));
   });
 
   it('answers every call with the configuration error while the config is broken, and keeps serving', async () => {
     const good = fs.readFileSync(path.join(dir, 'kb.toml'), 'utf8');
     write('kb.toml', `${good}\n[kb.topic.broken\nsubjects = "x"\n`);
-    const message = cliConfigError(['learn', 'project', ...args]);
+    const message = await cliConfigError(['learn', 'project', ...args]);
     expect(message).toMatch(/kb\.toml:\d+:\d+: /);
     const result = await until(
       () => learn('code-quality'),
@@ -493,7 +494,7 @@ describe('edits while the server runs', () => {
 
     // A -k topic the config no longer has: the CLI's usage error, without its hint.
     write('kb.toml', good.replace('[kb.topic.skills]', '[kb.topic.skillz]'));
-    const usage = runCli(['learn', 'project', ...args]);
+    const usage = await runCliInProcess(['learn', 'project', ...args]);
     expect(usage.code).toBe(2);
     const usageMessage = usage.stderr.split('\n')[0]!.slice('error: '.length);
     expect(usageMessage).toBe('-k "skills/ast-grep": unknown topic "skills". Valid topics: project, skillz.');
@@ -522,9 +523,9 @@ describe('the client configuration of the guide (content/agents/integration/mcp-
     expect(JSON.parse(/```json\n([\s\S]*?)```/.exec(page)![1]!)).toEqual(JSON.parse(fs.readFileSync(file, 'utf8')));
     const session = await startServer(command, args);
     sessions.push(session);
-    expect((await session.client.listTools()).tools).toEqual(listedTools(['--config', 'content/kb.toml']));
-    expect(await session.call('learn', { topic: 'guide' })).toEqual(cliResult(['learn', 'guide', '--config', 'content/kb.toml']));
-    expect(await promptText(session)).toBe(cliPrompt(['--config', 'content/kb.toml']));
+    expect((await session.client.listTools()).tools).toEqual(await listedTools(['--config', 'content/kb.toml']));
+    expect(await session.call('learn', { topic: 'guide' })).toEqual(await cliResult(['learn', 'guide', '--config', 'content/kb.toml']));
+    expect(await promptText(session)).toBe(await cliPrompt(['--config', 'content/kb.toml']));
   });
 });
 
@@ -538,12 +539,12 @@ describe('starting and stopping', () => {
     expect(runCli(['mcp', '--help'])).toEqual({ stdout: `${MCP_HELP}\n`, stderr: '', code: 0 });
   });
 
-  it('does not start on a configuration error (exit 2, the error as every command prints it)', () => {
+  it('does not start on a configuration error (exit 2, the error as every command prints it)', async () => {
     const missing = path.join(makeTree({}), 'kb.toml');
     const run = runCli(['mcp', '--config', missing]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(runCli(['prompt', '--config', missing]).stderr);
+    expect(run.stderr).toBe((await runCliInProcess(['prompt', '--config', missing])).stderr);
     expect(run.stderr).toMatch(/^error: /);
   });
 

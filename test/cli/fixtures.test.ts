@@ -16,10 +16,10 @@
  *
  * Each case runs through the command line's own `main` in this process (src/cli/main.ts, what the
  * bin runs, given the folder, the environment and no terminal), and the first case of each command
- * in each fixture also through the real bin as a child process, whose exit code, stdout and stderr
- * must equal the in-process run byte for byte: the contract is checked on every case, and the bin
- * adds nothing to it, at a sixth of the processes (content/reference/decisions.md, "Developing
- * Syllabus").
+ * with each exit code also through the real bin as a child process, whose exit code, stdout and
+ * stderr must equal the in-process run byte for byte: the contract is checked on every case, and
+ * the bin, which only hands `main` its arguments, folder and environment and writes what it
+ * prints, adds nothing to it (content/reference/decisions.md, "Developing Syllabus").
  *
  * `--remote` gives the same answers as local files: every case of `learn`, `prompt`, `schema` and
  * `find` that exits 0 or 1 is asked a second time, of the endpoints of the fixture's site served
@@ -118,6 +118,9 @@ it('publishes every fixture except those whose build must fail', () => {
   ]);
 });
 
+/** Each command and exit code whose first case (fixtures and cases in name order) is already run through the bin. */
+const throughBin = new Set<string>();
+
 for (const fixtureName of fixtureNames()) {
   describe(fixtureName, () => {
     const fixture = path.join(FIXTURES, fixtureName);
@@ -125,14 +128,12 @@ for (const fixtureName of fixtureNames()) {
     /** The site each case `--remote` answers too is compared on, by case name. */
     const sites = new Map<string, Site>((publishedFixture?.cases ?? []).filter((c) => c.site.skip === undefined).map((c) => [c.name, c.site]));
     let cwd = publishedFixture?.cwd;
-    /** The commands whose first case (in name order) is already run through the bin. */
-    const throughBin = new Set<string>();
 
     for (const testCase of readCases(fixture)) {
       const { args } = testCase;
       const command = args[0]!;
-      const alsoThroughBin = !throughBin.has(command);
-      throughBin.add(command);
+      const alsoThroughBin = !throughBin.has(`${command} ${testCase.exit}`);
+      throughBin.add(`${command} ${testCase.exit}`);
       it.concurrent(alsoThroughBin ? `${testCase.name} (also through the bin)` : testCase.name, async () => {
         cwd ??= prepareFixture(fixture);
         const localArgs = namesConfig(args) ? args : [...args, '--config', 'kb.toml'];
