@@ -1,13 +1,13 @@
 /**
  * `prompt`, `schema` and `learn` with `--remote` and `--profile` / `-k`: the site's knowledge
  * files as they are, or the section rendered by the core with more subjects pre-loaded. Through
- * the real bin, against a hand-written site.
+ * the command line's `main` in this process, against a hand-written site.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARN_PARAMETERS } from '../../src/kb/index.ts';
 import { countTokens, loadTokenizer } from '../../src/kb/catalog/tokens.ts';
 import { closedPortUrl, fakeSiteFiles, serveFake, serveFiles, type FakeServer } from './fake-site.ts';
-import { runCliAsync } from '../helpers/run-cli.ts';
+import { runCliInProcess } from '../helpers/run-cli.ts';
 
 const TOOL_DESCRIPTION = 'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- t (**Tee**)\n- u';
 const FILES = fakeSiteFiles(
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 /** Runs `syllabus <command> --remote <site> <args…>`. */
 function run(command: string, ...args: string[]) {
-  return runCliAsync([command, '--remote', site.url, ...args]);
+  return runCliInProcess([command, '--remote', site.url, ...args]);
 }
 
 const ok = (stdout: string) => ({ code: 0, stdout: `${stdout}\n`, stderr: '' });
@@ -77,7 +77,7 @@ describe("the site's own knowledge files", () => {
   it('schema without --tool prints the fixed parameters after reading the knowledge file', async () => {
     expect(await run('schema')).toEqual(ok(JSON.stringify(LEARN_PARAMETERS, null, 2)));
     const down = await closedPortUrl();
-    expect(await runCliAsync(['schema', '--remote', down])).toEqual({
+    expect(await runCliInProcess(['schema', '--remote', down])).toEqual({
       code: 1,
       stdout: '',
       stderr: `error: Cannot reach ${down}/kb/knowledge.json: connection refused (ECONNREFUSED). Check the --remote URL and that the site is up.\n`,

@@ -13,7 +13,7 @@ import { readBoundedText } from '../../src/net/fetch-bounded.ts';
 import { MAX_BYTES } from '../../src/remote/fetch-json.ts';
 import { openRemoteSite } from '../../src/remote/remote-site.ts';
 import { fakeSiteFiles, serveFiles, type Reply } from './fake-site.ts';
-import { runCliAsync } from '../helpers/run-cli.ts';
+import { runCliInProcess } from '../helpers/run-cli.ts';
 
 const MiB = 1024 * 1024;
 /** The most one read of a response body gives: a larger overshoot would mean the reader did not stop at once. */
@@ -227,7 +227,7 @@ describe('through the CLI: one line naming the URL and the limit, exit 1', () =>
   afterAll(() => site.close());
 
   /** `syllabus <args> --remote <the site>`, with no timeout to race the size limit. */
-  const remote = (args: string[]) => runCliAsync([...args, '--remote', site.url], { env: { SYLLABUS_REMOTE_TIMEOUT_MS: String(NO_TIMEOUT_MS) } });
+  const remote = (args: string[]) => runCliInProcess([...args, '--remote', site.url], { env: { SYLLABUS_REMOTE_TIMEOUT_MS: String(NO_TIMEOUT_MS) } });
 
   const tooLarge = (path: string, limit: number, what: string) => ({
     code: 1,

@@ -1,12 +1,12 @@
 /**
  * `--remote` against sites that fail: every failure is one line on stderr saying what happened and
  * how to fix it, naming the URL, with exit 1 — never a hang, never a stack trace. Run through the
- * real bin.
+ * command line's `main` in this process (test/cli/fixtures.test.ts proves the bin prints what it does).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openRemoteSite } from '../../src/remote/remote-site.ts';
 import { closedPortUrl, fakeSiteFiles, json, NOT_FOUND, serveFake, serveFiles, sha256, type FakeServer, type Reply } from './fake-site.ts';
-import { runCliAsync } from '../helpers/run-cli.ts';
+import { runCliInProcess } from '../helpers/run-cli.ts';
 
 const FILES = fakeSiteFiles(
   [
@@ -42,7 +42,7 @@ async function serve(override: (path: string, count: number) => Reply | undefine
 
 /** `syllabus learn t a --remote <url>`, by default. */
 function learn(url: string, args: string[] = ['t', 'a'], env: Record<string, string> = {}) {
-  return runCliAsync(['learn', ...args, '--remote', url], { env });
+  return runCliInProcess(['learn', ...args, '--remote', url], { env });
 }
 
 /**
@@ -165,7 +165,7 @@ describe('HTTP errors', () => {
 
   it('404 of the knowledge file (prompt): is this a Syllabus site?', async () => {
     server = await serveFake(() => NOT_FOUND);
-    expect(await runCliAsync(['prompt', '--remote', server.url])).toEqual(
+    expect(await runCliInProcess(['prompt', '--remote', server.url])).toEqual(
       fails(
         `${server.url}/ does not look like a Syllabus site: ${server.url}/kb/knowledge.json was not found (HTTP 404). Give --remote the address of the site's root, with its base path if it has one (the address below which kb/index.json is).`,
       ),
@@ -272,19 +272,19 @@ describe('subjects verified by their sha256', () => {
 
 describe('usage errors (exit 2)', () => {
   it('--remote with --config', async () => {
-    expect(await runCliAsync(['learn', 't', '--remote', 'http://127.0.0.1:9/', '--config', 'kb.toml'])).toEqual(
+    expect(await runCliInProcess(['learn', 't', '--remote', 'http://127.0.0.1:9/', '--config', 'kb.toml'])).toEqual(
       usage('--remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.'),
     );
   });
 
   it('a --remote value that is not a URL', async () => {
-    expect(await runCliAsync(['prompt', '--remote', 'kb.example.com'])).toEqual(
+    expect(await runCliInProcess(['prompt', '--remote', 'kb.example.com'])).toEqual(
       usage('--remote "kb.example.com" is not a URL. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.', 'prompt'),
     );
   });
 
   it('a --remote URL that is not http(s)', async () => {
-    expect(await runCliAsync(['schema', '--remote', 'ftp://kb.example.com/'])).toEqual(
+    expect(await runCliInProcess(['schema', '--remote', 'ftp://kb.example.com/'])).toEqual(
       usage(
         '--remote "ftp://kb.example.com/": only http and https sites can be read. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.',
         'schema',
@@ -293,7 +293,7 @@ describe('usage errors (exit 2)', () => {
   });
 
   it('a --remote URL with a query', async () => {
-    expect(await runCliAsync(['learn', 't', '--remote', 'https://kb.example.com/?page=1'])).toEqual(
+    expect(await runCliInProcess(['learn', 't', '--remote', 'https://kb.example.com/?page=1'])).toEqual(
       usage(
         '--remote "https://kb.example.com/?page=1" has a query or a fragment. Give the address of the site\'s root, like https://kb.example.com/ or https://example.com/docs/.',
       ),
@@ -302,11 +302,11 @@ describe('usage errors (exit 2)', () => {
 
   it('a profile on a site without profiles', async () => {
     const site = await serve();
-    expect(await runCliAsync(['prompt', '--profile', 'rev', '--remote', site.url])).toEqual(usage('Unknown profile "rev". The site has no profiles.', 'prompt'));
+    expect(await runCliInProcess(['prompt', '--profile', 'rev', '--remote', site.url])).toEqual(usage('Unknown profile "rev". The site has no profiles.', 'prompt'));
   });
 
   it('a malformed SYLLABUS_REMOTE_TIMEOUT_MS', async () => {
-    expect(await runCliAsync(['learn', 't', '--remote', 'http://127.0.0.1:9/'], { env: { SYLLABUS_REMOTE_TIMEOUT_MS: 'soon' } })).toEqual(
+    expect(await runCliInProcess(['learn', 't', '--remote', 'http://127.0.0.1:9/'], { env: { SYLLABUS_REMOTE_TIMEOUT_MS: 'soon' } })).toEqual(
       usage('SYLLABUS_REMOTE_TIMEOUT_MS="soon" is not a number of milliseconds. Set it to a positive integer, such as 10000, or unset it.'),
     );
   });

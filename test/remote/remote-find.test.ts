@@ -11,7 +11,7 @@ import { readSiteData } from '../../src/build/site-data.ts';
 import { staticFilesOf } from '../../src/build/endpoints.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { joinFindData } from '../../src/remote/remote-find.ts';
-import { ROOT, runCli, runCliAsync } from '../helpers/run-cli.ts';
+import { ROOT, runCli, runCliInProcess } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const CONFIG = path.join(ROOT, 'test', 'fixtures', 'find-ranking', 'kb.toml');
@@ -47,12 +47,12 @@ describe('find --remote', () => {
     const url = await serveChanged(() => {});
     const local = runCli(['find', 'release', '--config', CONFIG]);
     expect(local.code).toBe(0);
-    expect(await runCliAsync(['find', 'release', '--remote', url])).toEqual(local);
+    expect(await runCliInProcess(['find', 'release', '--remote', url])).toEqual(local);
   });
 
   it('a site without keywords.json: built by an older syllabus, rebuild it', async () => {
     const url = await serveChanged((dir) => fs.rmSync(path.join(dir, 'kb', 'keywords.json')));
-    expect(await runCliAsync(['find', 'release', '--remote', url])).toEqual({
+    expect(await runCliInProcess(['find', 'release', '--remote', url])).toEqual({
       stdout: '',
       stderr: `error: ${url}kb/keywords.json was not found (HTTP 404): the site was built by a syllabus without find, or its upload is incomplete. Rebuild and republish the site with this syllabus.\n`,
       code: 1,
@@ -61,7 +61,7 @@ describe('find --remote', () => {
 
   it('a keywords file from another build: republish the whole site', async () => {
     const url = await serveChanged(editJson('kb/keywords.json', (value) => value.topics[1].subjects.pop()));
-    expect(await runCliAsync(['find', 'release', '--remote', url])).toEqual({
+    expect(await runCliInProcess(['find', 'release', '--remote', url])).toEqual({
       stdout: '',
       stderr: `error: ${url}kb/keywords.json does not match the catalog (${url}kb/index.json): the subjects of topic "guide" differ. The site's files come from different builds (a partial upload, or a cache still serving old files); republish the whole site, or try again later.\n`,
       code: 1,
@@ -70,7 +70,7 @@ describe('find --remote', () => {
 
   it('a keywords file that breaks its schema: not a Syllabus keywords file', async () => {
     const url = await serveChanged(editJson('kb/keywords.json', (value) => (value.topics[0].subjects[0].confidence = 2)));
-    expect(await runCliAsync(['find', 'release', '--remote', url])).toEqual({
+    expect(await runCliInProcess(['find', 'release', '--remote', url])).toEqual({
       stdout: '',
       stderr: `error: ${url}kb/keywords.json is not a Syllabus keywords file: at topics[0].subjects[0].confidence, Too big: expected number to be <=1. The site was built by an incompatible syllabus, or its files were changed; rebuild it with this one.\n`,
       code: 1,
@@ -84,7 +84,7 @@ describe('find --remote', () => {
     });
     const local = runCli(['learn', 'ops', '--config', CONFIG]);
     expect(local.code).toBe(0);
-    expect(await runCliAsync(['learn', 'ops', '--remote', url])).toEqual(local);
+    expect(await runCliInProcess(['learn', 'ops', '--remote', url])).toEqual(local);
   });
 });
 
