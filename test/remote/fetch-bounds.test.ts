@@ -2,7 +2,8 @@
  * Bounds on what `--remote` reads (content/reference/cli/learn.md, "Reading a published site"):
  * every fetched file stops at its kind's limit, counted after decompression, however the server
  * compresses, declares or streams it. The reader is checked on its own against a local server (how
- * much it read), then every kind of file through the real bin (the message, asserted whole).
+ * much it read), then every kind of file through the command line (`main` in this process; the
+ * message asserted whole).
  */
 import http from 'node:http';
 import net from 'node:net';
