@@ -1,13 +1,15 @@
 /**
- * Each command of the real `syllabus` bin, run as a child process: stdout, stderr and exit code.
- * (Contract cases over whole knowledge bases are in fixtures.test.ts.)
+ * Each command of `syllabus`: stdout, stderr and exit code. Builds and the start on an older Node
+ * run the real bin as a child process; the other commands run the command line's `main` in this
+ * process (fixtures.test.ts proves the bin prints exactly what `main` does, and holds the contract
+ * cases over whole knowledge bases).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findSystemNode, ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
+import { findSystemNode, ROOT, runCli, runCliInProcess, type CliRun } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const KB = {
@@ -79,25 +81,25 @@ beforeAll(() => {
   dir = makeTree(KB);
 });
 
-const run = (args: string[], env?: Record<string, string>) => runCli([...args, '--config', 'kb.toml'], { cwd: dir, ...(env ? { env } : {}) });
+const run = (args: string[], env?: Record<string, string>) => runCliInProcess([...args, '--config', 'kb.toml'], { cwd: dir, ...(env ? { env } : {}) });
 
 describe('syllabus (no command)', () => {
-  it('lists the commands with --help and exits 0', () => {
-    const result = runCli(['--help']);
+  it('lists the commands with --help and exits 0', async () => {
+    const result = await runCliInProcess(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: syllabus <command> \[options\]\n/);
     for (const command of ['learn', 'prompt', 'schema', 'check', 'build', 'find', 'dev', 'preview', 'learnings']) expect(result.stdout).toContain(`\n  ${command} `);
     expect(result.stderr).toBe('');
   });
 
-  it('exits 2 with the usage when no command is given', () => {
-    const result = runCli([]);
+  it('exits 2 with the usage when no command is given', async () => {
+    const result = await runCliInProcess([]);
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/^Usage: syllabus/);
   });
 
-  it('rejects an unknown command with exit 2', () => {
-    const result = runCli(['lern']);
+  it('rejects an unknown command with exit 2', async () => {
+    const result = await runCliInProcess(['lern']);
     expect(result).toEqual({
       stdout: '',
       stderr: 'error: unknown command "lern". Commands: init, learn, prompt, schema, check, build, diff, find, dev, preview, learnings, mcp.\nRun "syllabus --help" for usage.\n',
@@ -105,8 +107,8 @@ describe('syllabus (no command)', () => {
     });
   });
 
-  it.each(['init', 'learn', 'prompt', 'schema', 'check', 'build', 'find', 'dev', 'preview', 'learnings'])('%s --help prints its usage and exits 0', (command) => {
-    const result = runCli([command, '--help']);
+  it.each(['init', 'learn', 'prompt', 'schema', 'check', 'build', 'find', 'dev', 'preview', 'learnings'])('%s --help prints its usage and exits 0', async (command) => {
+    const result = await runCliInProcess([command, '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout.startsWith(`Usage: syllabus ${command}`)).toBe(true);
     expect(result.stdout).toContain('Exit codes:');
@@ -115,8 +117,8 @@ describe('syllabus (no command)', () => {
 });
 
 describe('syllabus learn', () => {
-  it('prints the listing', () => {
-    expect(run(['learn', 'project'])).toEqual({
+  it('prints the listing', async () => {
+    expect(await run(['learn', 'project'])).toEqual({
       stdout: `# Topic: General Project Knowledge
 
 Everything a contributor should know about the project.
@@ -136,63 +138,63 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
     });
   });
 
-  it('loads a hidden subject by its exact slug, fenced', () => {
-    expect(run(['learn', 'skills', 'ast-grep/rules'])).toEqual({ stdout: '```toml\nrule = "x"\n```\n', stderr: '', code: 0 });
+  it('loads a hidden subject by its exact slug, fenced', async () => {
+    expect(await run(['learn', 'skills', 'ast-grep/rules'])).toEqual({ stdout: '```toml\nrule = "x"\n```\n', stderr: '', code: 0 });
   });
 
-  it("exits 1 with the learn tool's message for an unknown topic", () => {
-    expect(run(['learn', 'nope'])).toEqual({
+  it("exits 1 with the learn tool's message for an unknown topic", async () => {
+    expect(await run(['learn', 'nope'])).toEqual({
       stdout: '',
       stderr: 'error: Unknown topic "nope". Valid topics: project (General Project Knowledge), skills.\n',
       code: 1,
     });
   });
 
-  it("exits 1 with the learn tool's message when nothing matches", () => {
-    expect(run(['learn', 'skills', 'x*', 'internal-notes'])).toEqual({
+  it("exits 1 with the learn tool's message when nothing matches", async () => {
+    expect(await run(['learn', 'skills', 'x*', 'internal-notes'])).toEqual({
       stdout: '',
       stderr: 'error: No subjects in topic "skills" match "x*", "internal-notes". Call learn with only the topic to list its subjects.\n',
       code: 1,
     });
   });
 
-  it('takes -k and --profile like prompt, so that its listing agrees with that prompt', () => {
-    expect(run(['learn', 'skills', '--profile', 'reviewer'])).toEqual({
+  it('takes -k and --profile like prompt, so that its listing agrees with that prompt', async () => {
+    expect(await run(['learn', 'skills', '--profile', 'reviewer'])).toEqual({
       stdout: '# Topic: skills\n\n## Available subjects:\n\n(none)\n\n## Already learned (in system prompt):\n\n- ast-grep\n',
       stderr: '',
       code: 0,
     });
-    expect(run(['learn', 'project', '*', '-k', 'project/code-quality'])).toEqual({
+    expect(await run(['learn', 'project', '*', '-k', 'project/code-quality'])).toEqual({
       stdout: '',
       stderr: 'error: No subjects in topic "project" match "*". Call learn with only the topic to list its subjects.\n',
       code: 1,
     });
-    expect(run(['schema', '--tool', '-k', 'skills'])).toMatchObject({ code: 0 });
-    expect(JSON.parse(run(['schema', '--tool', '-k', 'skills']).stdout).description).toBe(
+    expect(await run(['schema', '--tool', '-k', 'skills'])).toMatchObject({ code: 0 });
+    expect(JSON.parse((await run(['schema', '--tool', '-k', 'skills'])).stdout).description).toBe(
       'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)',
     );
   });
 
-  it('exits 2 without a topic, and on an unknown flag', () => {
-    const missing = run(['learn']);
+  it('exits 2 without a topic, and on an unknown flag', async () => {
+    const missing = await run(['learn']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('error: learn needs a topic: syllabus learn <topic> [pattern…].\nRun "syllabus learn --help" for usage.\n');
-    const flag = run(['learn', 'project', '--frobnicate']);
+    const flag = await run(['learn', 'project', '--frobnicate']);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toMatch(/^error: Unknown option '--frobnicate'\./);
   });
 
-  it('reads SYLLABUS_CONFIG, and --config wins over it', () => {
+  it('reads SYLLABUS_CONFIG, and --config wins over it', async () => {
     const other = makeTree({ 'kb.toml': '[kb.topic.other]\nsubjects = "o"\n', 'o/x.md': 'x\n' });
-    const fromEnv = runCli(['learn', 'other', 'x'], { cwd: dir, env: { SYLLABUS_CONFIG: path.join(other, 'kb.toml') } });
+    const fromEnv = await runCliInProcess(['learn', 'other', 'x'], { cwd: dir, env: { SYLLABUS_CONFIG: path.join(other, 'kb.toml') } });
     expect(fromEnv).toEqual({ stdout: 'x\n', stderr: '', code: 0 });
-    const flagWins = runCli(['learn', 'skills', 'ast-grep', '--config', 'kb.toml'], { cwd: dir, env: { SYLLABUS_CONFIG: path.join(other, 'kb.toml') } });
+    const flagWins = await runCliInProcess(['learn', 'skills', 'ast-grep', '--config', 'kb.toml'], { cwd: dir, env: { SYLLABUS_CONFIG: path.join(other, 'kb.toml') } });
     expect(flagWins).toEqual({ stdout: 'Use ast-grep. See `skills/ast-grep/rules`.\n', stderr: '', code: 0 });
   });
 
-  it('exits 2 naming the file when the default config does not exist', () => {
+  it('exits 2 naming the file when the default config does not exist', async () => {
     const empty = makeTree({ 'README.md': 'nothing here\n' });
-    const result = runCli(['learn', 'x'], { cwd: empty });
+    const result = await runCliInProcess(['learn', 'x'], { cwd: empty });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('error: content/kb.toml: The config file "content/kb.toml" does not exist. Pass the path of a kb.toml with --config (or SYLLABUS_CONFIG).\n');
@@ -200,12 +202,12 @@ Use the \`learn\` tool with the \`subjects\` argument to learn specific subjects
 });
 
 describe('syllabus prompt', () => {
-  it('prints the <knowledge> section', () => {
-    expect(run(['prompt'])).toEqual({ stdout: PROMPT, stderr: '', code: 0 });
+  it('prints the <knowledge> section', async () => {
+    expect(await run(['prompt'])).toEqual({ stdout: PROMPT, stderr: '', code: 0 });
   });
 
-  it('pre-loads with -k and --profile, after the config’s own learned patterns', () => {
-    const result = run(['prompt', '--profile', 'reviewer', '-k', 'project/code-quality']);
+  it('pre-loads with -k and --profile, after the config’s own learned patterns', async () => {
+    const result = await run(['prompt', '--profile', 'reviewer', '-k', 'project/code-quality']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(`<knowledge>
@@ -236,14 +238,14 @@ Use ast-grep. See \`skills/ast-grep/rules\`.
 `);
   });
 
-  it('exits 2 for an unknown topic in -k and an unknown profile', () => {
-    const unknown = run(['prompt', '-k', 'nope/*']);
+  it('exits 2 for an unknown topic in -k and an unknown profile', async () => {
+    const unknown = await run(['prompt', '-k', 'nope/*']);
     expect(unknown).toEqual({
       stdout: '',
       stderr: 'error: -k "nope/*": unknown topic "nope". Valid topics: project, skills.\nRun "syllabus prompt --help" for usage.\n',
       code: 2,
     });
-    const profile = run(['prompt', '--profile', 'nobody']);
+    const profile = await run(['prompt', '--profile', 'nobody']);
     expect(profile).toEqual({
       stdout: '',
       stderr: 'error: Unknown profile "nobody". Valid profiles: reviewer.\nRun "syllabus prompt --help" for usage.\n',
@@ -251,8 +253,8 @@ Use ast-grep. See \`skills/ast-grep/rules\`.
     });
   });
 
-  it('prints the knowledge artifact with --json', () => {
-    const result = run(['prompt', '--json']);
+  it('prints the knowledge artifact with --json', async () => {
+    const result = await run(['prompt', '--json']);
     expect(result.code).toBe(0);
     const parsed = JSON.parse(result.stdout) as { prompt: string; tool: { description: string }; tokens: number };
     expect(parsed.prompt).toBe(PROMPT.slice(0, -1));
@@ -266,16 +268,16 @@ Use ast-grep. See \`skills/ast-grep/rules\`.
 });
 
 describe('syllabus schema', () => {
-  it('prints the fixed parameters schema without needing a config', () => {
+  it('prints the fixed parameters schema without needing a config', async () => {
     const empty = makeTree({ 'x.txt': '' });
-    const result = runCli(['schema'], { cwd: empty });
+    const result = await runCliInProcess(['schema'], { cwd: empty });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual(PARAMETERS);
   });
 
-  it('prints the tool definition with --tool, and null when no topic is listable', () => {
-    const tool = run(['schema', '--tool']);
+  it('prints the tool definition with --tool, and null when no topic is listable', async () => {
+    const tool = await run(['schema', '--tool']);
     expect(tool.code).toBe(0);
     expect(JSON.parse(tool.stdout)).toEqual({
       name: 'learn',
@@ -283,13 +285,13 @@ describe('syllabus schema', () => {
       parameters: PARAMETERS,
     });
     const allLearned = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\nlearned = ["**"]\n', 't/a.md': 'a\n' });
-    expect(runCli(['schema', '--tool', '--config', 'kb.toml'], { cwd: allLearned })).toEqual({ stdout: 'null\n', stderr: '', code: 0 });
+    expect(await runCliInProcess(['schema', '--tool', '--config', 'kb.toml'], { cwd: allLearned })).toEqual({ stdout: 'null\n', stderr: '', code: 0 });
   });
 });
 
 describe('syllabus find', () => {
-  it('prints the JSON Schema of --json with --schema, and every --json case of the find fixtures is valid against it', () => {
-    const schema = runCli(['find', '--schema']);
+  it('prints the JSON Schema of --json with --schema, and every --json case of the find fixtures is valid against it', async () => {
+    const schema = await runCliInProcess(['find', '--schema']);
     expect({ code: schema.code, stderr: schema.stderr }).toEqual({ code: 0, stderr: '' });
     const validate = new Ajv2020({ allErrors: true, strict: true }).compile(JSON.parse(schema.stdout) as object);
     const fixture = path.join(ROOT, 'test', 'fixtures', 'find-ranking');
@@ -303,26 +305,26 @@ describe('syllabus find', () => {
     expect(validate([{ topic: 't', slug: 's', title: 'T', summary: '', exact: false, overlap: 0.5, confidence: 1, score: 1.2 }])).toBe(false);
   });
 
-  it('takes --schema alone', () => {
-    expect(runCli(['find', '--schema', 'x'])).toEqual({
+  it('takes --schema alone', async () => {
+    expect(await runCliInProcess(['find', '--schema', 'x'])).toEqual({
       stdout: '',
       stderr: 'error: find --schema takes no other arguments: it prints the JSON Schema of find --json.\nRun "syllabus find --help" for usage.\n',
       code: 2,
     });
   });
 
-  it('finds in the knowledge base named by --config, and warns about content errors as learn does', () => {
-    expect(run(['find', 'code quality'])).toEqual({ stdout: '- project/code-quality (**Code quality**): Write tests.\n', stderr: '', code: 0 });
+  it('finds in the knowledge base named by --config, and warns about content errors as learn does', async () => {
+    expect(await run(['find', 'code quality'])).toEqual({ stdout: '- project/code-quality (**Code quality**): Write tests.\n', stderr: '', code: 0 });
     const duplicate = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\n', 't/deploy.md': '# Deploy\n', 't/deploy.txt': 'Deploy.\n' });
-    expect(runCli(['find', 'deploy', '--config', 'kb.toml'], { cwd: duplicate })).toEqual({
+    expect(await runCliInProcess(['find', 'deploy', '--config', 'kb.toml'], { cwd: duplicate })).toEqual({
       stdout: '- t/deploy (**Deploy**)\n',
       stderr: 'warning: t/deploy.md: Duplicate slug "deploy" in topic "t": deploy.md, deploy.txt all have it; deploy.md is used. Rename or remove the others.\n',
       code: 0,
     });
   });
 
-  it('refuses --remote with --config', () => {
-    expect(run(['find', 'x', '--remote', 'http://127.0.0.1:9/'])).toEqual({
+  it('refuses --remote with --config', async () => {
+    expect(await run(['find', 'x', '--remote', 'http://127.0.0.1:9/'])).toEqual({
       stdout: '',
       stderr:
         'error: --remote and --config cannot be used together: --remote reads a published site, --config local files. Give one of them.\nRun "syllabus find --help" for usage.\n',
@@ -332,17 +334,17 @@ describe('syllabus find', () => {
 });
 
 describe('syllabus check', () => {
-  it('is clean on a good knowledge base', () => {
-    expect(run(['check'])).toEqual({ stdout: '0 errors, 0 warnings\n', stderr: '', code: 0 });
+  it('is clean on a good knowledge base', async () => {
+    expect(await run(['check'])).toEqual({ stdout: '0 errors, 0 warnings\n', stderr: '', code: 0 });
   });
 
-  it('reports content errors with exit 1, as text, GitHub annotations and JSON', () => {
+  it('reports content errors with exit 1, as text, GitHub annotations and JSON', async () => {
     const broken = makeTree({
       'kb.toml': '[kb.topic.t]\nsubjects = "t"\nlearned = ["nothing/*"]\n',
       't/a.md': 'a\n',
       't/a.toml': 'a = 1\n',
     });
-    const text = runCli(['check', '--config', 'kb.toml'], { cwd: broken });
+    const text = await runCliInProcess(['check', '--config', 'kb.toml'], { cwd: broken });
     expect(text).toEqual({
       stdout: `warning[unmatched-learned]: kb.toml:3: kb.topic.t.learned: "nothing/*" matches no subject. Fix the pattern or remove it.
 error[duplicate-slug]: t/a.md: Duplicate slug "a" in topic "t": a.md, a.toml all have it; a.md is used. Rename or remove the others.
@@ -351,12 +353,12 @@ error[duplicate-slug]: t/a.md: Duplicate slug "a" in topic "t": a.md, a.toml all
       stderr: '',
       code: 1,
     });
-    const github = runCli(['check', '--format', 'github', '--config', 'kb.toml'], { cwd: broken });
+    const github = await runCliInProcess(['check', '--format', 'github', '--config', 'kb.toml'], { cwd: broken });
     expect(github.code).toBe(1);
     expect(github.stdout).toBe(`::warning file=kb.toml,line=3,title=syllabus unmatched-learned::kb.topic.t.learned: "nothing/*" matches no subject. Fix the pattern or remove it.
 ::error file=t/a.md,title=syllabus duplicate-slug::Duplicate slug "a" in topic "t": a.md, a.toml all have it; a.md is used. Rename or remove the others.
 `);
-    const json = runCli(['check', '--json', '--config', 'kb.toml'], { cwd: broken });
+    const json = await runCliInProcess(['check', '--json', '--config', 'kb.toml'], { cwd: broken });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toEqual({
       diagnostics: [
@@ -379,28 +381,28 @@ error[duplicate-slug]: t/a.md: Duplicate slug "a" in topic "t": a.md, a.toml all
     });
   });
 
-  it('exits 1 on warnings only with --strict', () => {
+  it('exits 1 on warnings only with --strict', async () => {
     const warned = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\ndisabled = ["gone"]\n', 't/a.md': 'a\n' });
-    expect(runCli(['check', '--config', 'kb.toml'], { cwd: warned }).code).toBe(0);
-    expect(runCli(['check', '--strict', '--config', 'kb.toml'], { cwd: warned }).code).toBe(1);
+    expect((await runCliInProcess(['check', '--config', 'kb.toml'], { cwd: warned })).code).toBe(0);
+    expect((await runCliInProcess(['check', '--strict', '--config', 'kb.toml'], { cwd: warned })).code).toBe(1);
   });
 
-  it('exits 2 on configuration errors, naming file, line and column', () => {
+  it('exits 2 on configuration errors, naming file, line and column', async () => {
     const bad = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\nintroducton = "x"\n[broken\n' });
-    const result = runCli(['check', '--config', 'kb.toml'], { cwd: bad });
+    const result = await runCliInProcess(['check', '--config', 'kb.toml'], { cwd: bad });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('error[toml-syntax]: kb.toml:4:8: TOML syntax error: illegal character in key. Fix the TOML at line 4, column 8.\n1 error, 0 warnings\n');
   });
 
-  it('rejects an unknown format with exit 2', () => {
-    const result = run(['check', '--format', 'xml']);
+  it('rejects an unknown format with exit 2', async () => {
+    const result = await run(['check', '--format', 'xml']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --format must be text or github (got "xml").\nRun "syllabus check --help" for usage.\n');
   });
 });
 
 describe('the bin on another Node', () => {
-  it('re-runs itself on the project Node when started by an older system Node, from another folder', () => {
+  it('re-runs itself on the project Node when started by an older system Node, from another folder', async () => {
     const systemNode = findSystemNode();
     const version = execFileSync(systemNode, ['--version'], { encoding: 'utf8' }).trim();
     expect(Number(version.slice(1).split('.')[0])).toBeLessThan(22);
@@ -411,7 +413,7 @@ describe('the bin on another Node', () => {
 });
 
 describe('syllabus build', () => {
-  it('builds a site that lists visible subjects only, and never disabled content', () => {
+  it('builds a site that lists visible subjects only, and never disabled content', async () => {
     const site = makeTree({
       'kb.toml': '[site]\ntitle = "Canary Site"\n[kb.topic.t]\nsubjects = "t"\ndisabled = ["drafts/**"]\n',
       't/visible.md': '# Visible page\n\nvisible-canary, and a [link to nothing](gone.md).\n',
@@ -446,7 +448,7 @@ describe('syllabus build', () => {
     expect(containing('hidden-canary')).toEqual(['kb/subjects/t/hidden.json', 't/hidden.md', 't/hidden/index.html']);
   });
 
-  it('builds nothing and exits 1 when the content has errors', () => {
+  it('builds nothing and exits 1 when the content has errors', async () => {
     const broken = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\n', 't/a.md': 'a\n', 't/a.txt': 'a\n' });
     const result = runCli(['build', '--config', 'kb.toml', '--out', 'site'], { cwd: broken });
     expect(result.code).toBe(1);
@@ -456,19 +458,13 @@ describe('syllabus build', () => {
     expect(fs.existsSync(path.join(broken, 'site'))).toBe(false);
   });
 
-  it('builds from any folder, and leaves nothing in it', () => {
-    const kb = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\n', 't/a.md': '# A\n' });
-    const elsewhere = makeTree({ 'notes.txt': 'unrelated\n' });
-    const result = runCli(['build', '--config', path.join(kb, 'kb.toml'), '--out', path.join(kb, 'site')], { cwd: elsewhere });
-    expect(result.code).toBe(0);
-    expect(fs.readdirSync(elsewhere)).toEqual(['notes.txt']);
-    expect(fs.readdirSync(kb).sort()).toEqual(['.syllabus-cache', 'kb.toml', 'site', 't']);
-    expect(fs.existsSync(path.join(kb, 'site', 't', 'a', 'index.html'))).toBe(true);
-  });
-
-  it('prints a summary as JSON on stdout with --json, and its phase lines on stderr', () => {
+  it('prints a summary as JSON on stdout with --json, and its phase lines on stderr; builds from any folder, and leaves nothing in it', async () => {
     const site = makeTree({ 'kb.toml': '[site]\nurl = "https://kb.example.com"\n[kb.topic.t]\nsubjects = "t"\n', 't/a.md': '# A\n\nFirst.\n', 't/.b.md': '# B\n' });
-    const first = runCli(['build', '--json', '--out', 'site', '--config', 'kb.toml'], { cwd: site });
+    const elsewhere = makeTree({ 'notes.txt': 'unrelated\n' });
+    const first = runCli(['build', '--json', '--out', path.join(site, 'site'), '--config', path.join(site, 'kb.toml')], { cwd: elsewhere });
+    expect(fs.readdirSync(elsewhere)).toEqual(['notes.txt']);
+    expect(fs.readdirSync(site).sort()).toEqual(['.syllabus-cache', 'kb.toml', 'site', 't']);
+    expect(fs.existsSync(path.join(site, 'site', 't', 'a', 'index.html'))).toBe(true);
     const again = runCli(['build', '--json', '--out', 'site', '--config', 'kb.toml'], { cwd: site });
     const timeless = (run: CliRun): unknown => JSON.parse(run.stdout.replace(/"seconds": [\d.]+/g, '"seconds": 0'));
     const phase = (name: string, text: string) => ({ name, text, seconds: 0 });
