@@ -122,10 +122,10 @@ let incremental: Map<string, Buffer>;
 let fromCache: Map<string, Buffer>;
 
 beforeAll(async () => {
-  // The knowledge base, and two copies in other folders: built from scratch each, with fresh output
-  // and cache folders. The copies' builds run while the first folder's builds follow one another.
+  // The knowledge base, and a copy in another folder, deeper: built from scratch each, with fresh
+  // output and cache folders. The copy's build runs while the first folder's builds follow one another.
   const dir = makeTree(knowledgeBase());
-  const copies = ['copy', 'nested/deeper/copy'].map((folder) => path.join(makeTree({}), folder));
+  const copies = ['nested/deeper/copy'].map((folder) => path.join(makeTree({}), folder));
   for (const copy of copies) writeTree(copy, knowledgeBase());
   const [first, ...others] = await Promise.all([buildFirstFolder(dir), ...copies.map((folder, i) => build(folder, `dist-${i + 2}`, `.cache-${i + 2}`))]);
   const scratch = [first.scratch, ...others];
@@ -180,11 +180,11 @@ describe('building the same knowledge base again', () => {
   it('writes the same files from the cache as from scratch, byte for byte, and its record sees nothing amiss', () => {
     expect([...fromCache.keys()]).toEqual([...clean[0]!.keys()]);
     expect(differing(clean[0]!, fromCache)).toEqual([]);
-    expect(builds[3]!.warnings).toEqual(builds[0]!.warnings);
+    expect(builds[2]!.warnings).toEqual(builds[0]!.warnings);
   });
 
-  it('builds in full five times (the fourth from the cache), then once on top of a previous build', () => {
-    expect(builds.map((b) => b.mode)).toEqual(['full', 'full', 'full', 'full', 'full', 'incremental']);
+  it('builds in full four times (the third from the cache), then once on top of a previous build', () => {
+    expect(builds.map((b) => b.mode)).toEqual(['full', 'full', 'full', 'full', 'incremental']);
   });
 
   it('builds every subject the fixture means to compare', () => {
