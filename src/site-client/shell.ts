@@ -85,7 +85,7 @@ function setUpAgentSnippet(): void {
     if (code) code.textContent = JSON.stringify(config, null, 2);
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>('button.copy-snippet')) {
-    const status = button.parentElement?.querySelector('.copy-status');
+    const status = button.parentElement?.querySelector('.snippet-status');
     button.addEventListener('click', () => {
       const source = document.getElementById(button.dataset['copy'] ?? '');
       navigator.clipboard.writeText(source?.textContent ?? '').then(

@@ -202,10 +202,13 @@ function renderTree(host: HTMLElement, index: NavIndex, current: string, topicUr
     if (entry.folder !== undefined) {
       row = document.createElement('div');
       row.className = 'nav-row nav-folder';
+      const twisty = document.createElement('span');
+      twisty.className = 'nav-twisty';
+      twisty.setAttribute('aria-hidden', 'true');
       const name = document.createElement('span');
       name.className = 'nav-name';
       name.textContent = entry.folder;
-      row.append(name);
+      row.append(twisty, name);
       row.addEventListener('click', () => {
         setActive(i, true);
         toggle(i);
