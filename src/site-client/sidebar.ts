@@ -433,8 +433,9 @@ export async function setUpSidebar(): Promise<void> {
     if (index.entries.length === 0) return;
     renderTree(host, index, current, topicUrl, nav.getAttribute('aria-label') ?? 'Subjects', `syllabus-nav-open:${navUrl}`);
     performance.mark('syllabus-nav-ready');
-  } catch {
+  } catch (error) {
     // The fallback link to the topic page stays.
+    console.error('Syllabus: the topic sidebar could not be shown:', error);
   }
 }
 
