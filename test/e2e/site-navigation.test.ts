@@ -244,6 +244,8 @@ describe('the header', () => {
     expect(await links.first().isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     expect(await switcher.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    await page.goto(url('/handbook/'));
+    expect(await page.locator('details.topic-switcher summary').textContent()).toBe('Topic: Team Handbook');
     await page.goto(url('/'));
     expect(await page.locator('details.topic-switcher summary').textContent()).toBe('Topic: Topics');
   });
