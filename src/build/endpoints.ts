@@ -19,6 +19,7 @@ import {
   serializeEndpoint,
   topicJsonUrl,
 } from '../kb/publish/endpoints.ts';
+import { buildTopicNav, serializeTopicNav, topicNavUrl } from '../kb/publish/topic-nav.ts';
 import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/publish/llms-text.ts';
 import { clientScripts } from './client-scripts.ts';
 import type { SiteData } from './site-data.ts';
@@ -43,6 +44,7 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
     text(local(knowledgeJsonUrl(base)), serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
     ...[...catalog.profiles].map(([name, knowledge]) => text(local(knowledgeJsonUrl(base, name)), serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
     ...catalog.topics.map((topic) => text(local(topicJsonUrl(base, topic.id)), serializeEndpoint(buildTopicFile(topic, base)))),
+    ...catalog.topics.map((topic) => text(local(topicNavUrl(base, topic.id)), serializeTopicNav(buildTopicNav(topic, base)))),
     text('kb/keywords.json', serializeEndpoint(buildKeywordsFile(catalog))),
     ...Object.entries(renderEndpointSchemas()).map(([name, schema]) => text(`kb/schema/${name}`, serializeEndpoint(schema))),
     text(CONFIG_SCHEMA_SITE_PATH, serializeEndpoint(renderConfigSchema())),
@@ -59,7 +61,8 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
     files.push({ path: local(route.jsonUrl), body: { make: () => serializeEndpoint(json()) }, key: subjectFileKey(json()) });
     if (route.rawUrl) files.push({ path: local(route.rawUrl), body: { copy: route.subject.file } });
   }
-  files.push(text('favicon.svg', FAVICON));
+  for (const file of data.siteFiles) files.push({ path: file.sitePath, body: { copy: file.file } });
+  if (!data.siteFiles.some((f) => f.key === 'favicon')) files.push(text('favicon.svg', FAVICON));
   for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
   const sitemap = renderSitemap(data);
   if (sitemap !== null) files.push(text('sitemap.xml', sitemap));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } from '../kb/catalog/catalog.ts';
 import type { SyllabusConfig } from '../kb/config/merge.ts';
 import type { SiteConfig } from '../kb/config/schema.ts';
+import { resolveSiteFiles, type SiteFile } from '../kb/config/site-files.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import { applySeverities } from '../kb/checks/severity.ts';
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
@@ -38,6 +39,8 @@ export interface SiteData {
   byFile: Map<string, CatalogSubject>;
   /** The published file URL (`/raw/…`) of subjects shown as images or downloads, by absolute file path. */
   rawUrls: Map<string, string>;
+  /** `[site] logo` and `favicon`, checked: copied into the site at their `sitePath`. */
+  siteFiles: SiteFile[];
   /** The URLs of the site's browser scripts (see client-scripts.ts). */
   scripts: Record<keyof typeof CLIENT_SCRIPTS, string>;
   /** The site's non-page files, once listed (see `staticFilesOf`). */
@@ -74,7 +77,8 @@ export async function prepareSiteData(config: SyllabusConfig, options: PrepareOp
   const site: SiteConfig = options.base === undefined ? config.site : { ...config.site, base: normalizeBase(options.base) };
   const kb = openKnowledgeBase(config, { sources: options.sources ?? readCachedDocuments(config).documents });
   const built = await buildCatalog(kb, { memo: options.memo });
-  const diagnostics = sortDiagnostics(applySeverities([...(options.configDiagnostics ?? []), ...kb.diagnostics(), ...built.diagnostics], config.check));
+  const siteFiles = resolveSiteFiles(config);
+  const diagnostics = sortDiagnostics(applySeverities([...(options.configDiagnostics ?? []), ...siteFiles.diagnostics, ...kb.diagnostics(), ...built.diagnostics], config.check));
   const catalog = options.summarize && !hasContentErrors(diagnostics) ? await options.summarize(built.catalog, config) : built.catalog;
   const sourceRoot = path.dirname(path.resolve(config.files[0]!));
   const history = readFileHistory(
@@ -91,6 +95,7 @@ export async function prepareSiteData(config: SyllabusConfig, options: PrepareOp
     diagnostics,
     linkTopics: catalog.topics.map((t) => ({ id: t.id, dir: t.dir })),
     byFile,
+    siteFiles: siteFiles.files,
     rawUrls: new Map(routes.subjects.filter((r) => r.rawUrl !== null).map((r) => [r.subject.file, r.rawUrl!])),
     scripts: Object.fromEntries(Object.entries(clientScripts()).map(([name, script]) => [name, siteUrl(routes.base, script.path)])) as SiteData['scripts'],
   };

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { buildCatalog } from '../kb/catalog/catalog.ts';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
+import { resolveSiteFiles } from '../kb/config/site-files.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import { applySeverities } from '../kb/checks/severity.ts';
 import { openLocalKnowledgeBase } from '../url-sources/local-sources.ts';
@@ -75,8 +76,9 @@ async function collectDiagnostics(configFlags: string[] | undefined, io: Command
   const loaded = await readConfig(configFlags, io);
   if (!loaded.config) return sortDiagnostics(loaded.diagnostics);
   const { kb, unfetched } = openLocalKnowledgeBase(loaded.config);
-  if (hasConfigErrors(kb.diagnostics())) return sortDiagnostics([...loaded.diagnostics, ...kb.diagnostics()]);
+  const siteFiles = resolveSiteFiles(loaded.config).diagnostics;
+  if (hasConfigErrors([...siteFiles, ...kb.diagnostics()])) return sortDiagnostics([...loaded.diagnostics, ...siteFiles, ...kb.diagnostics()]);
   const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadContentChecks()]);
   const checks = checkContent(catalog, loaded.config.site, path.dirname(loaded.config.files[0]!), loaded.config.check);
-  return sortDiagnostics(applySeverities([...loaded.diagnostics, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched], loaded.config.check));
+  return sortDiagnostics(applySeverities([...loaded.diagnostics, ...siteFiles, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched], loaded.config.check));
 }

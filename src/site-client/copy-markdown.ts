@@ -1,4 +1,8 @@
-/** "Copy as markdown": copies the subject's `.md` twin, exactly as agents get it. */
+/**
+ * A subject page's actions: "Copy as markdown" copies the subject's `.md` twin, exactly as agents
+ * get it; the "Open in" menu's links name the twin's absolute address (resolved here when the
+ * site has no `[site] url`).
+ */
 
 /** Wires every copy button on the page. */
 export function setUpCopyMarkdown(): void {
@@ -20,4 +24,14 @@ async function copyMarkdown(button: HTMLButtonElement, status: Element | null): 
   }
 }
 
+/** Points the "Open in" links at the twin's absolute address, as this page is served. */
+export function setUpOpenIn(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-assistant][data-markdown-url]')) {
+    const { assistant, prompt, markdownUrl } = link.dataset;
+    if (!assistant || !prompt || !markdownUrl) continue;
+    link.href = `${assistant}${encodeURIComponent(prompt.replace('{url}', new URL(markdownUrl, location.href).href))}`;
+  }
+}
+
 setUpCopyMarkdown();
+setUpOpenIn();

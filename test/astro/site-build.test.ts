@@ -208,13 +208,16 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
             ? 'knowledge.json'
             : file.startsWith('kb/topics/')
               ? 'topic.json'
-              : 'subject.json';
+              : file.startsWith('kb/nav/')
+                ? 'nav.json'
+                : 'subject.json';
     const files = [...readDist().keys()].filter((f) => f.startsWith('kb/') && f.endsWith('.json') && !f.startsWith('kb/schema/') && f !== 'kb/kb.schema.json');
     expect(files.filter((f) => !f.startsWith('kb/subjects/'))).toEqual([
       'kb/index.json',
       'kb/keywords.json',
       'kb/knowledge.json',
       'kb/knowledge/newcomer.json',
+      'kb/nav/handbook.json',
       'kb/topics/handbook.json',
     ]);
     expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(37);
@@ -275,27 +278,28 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
 });
 
 describe('navigation', () => {
-  it('gives a subject breadcrumbs, a table of contents, its small folder and previous/next', () => {
+  it('gives a subject breadcrumbs, a table of contents, the sidebar’s place and previous/next', () => {
     const html = page('handbook/guides/deploy');
     expect(between(html, '<nav class="breadcrumbs"', '</nav>')).toBe(
       '<nav class="breadcrumbs" aria-label="Breadcrumbs"><ol><li><a href="/handbook/">Team Handbook</a></li><li><a href="/handbook/#folder-guides">guides</a></li><li aria-current="page">Deploying</li></ol></nav>',
     );
-    expect(between(html, '<nav class="toc"', '</nav>')).toBe(
-      '<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">On this page</h2><ul><li class="depth-2"><a href="#rollback">Rollback</a></li><li class="depth-3"><a href="#rollback-steps">Rollback steps</a></li></ul></nav>',
+    expect(between(html, '<details class="toc"', '</details>')).toBe(
+      '<details class="toc" id="toc" open><summary id="toc-title">On this page</summary><nav aria-labelledby="toc-title"><ul><li class="depth-2"><a href="#rollback">Rollback</a></li><li class="depth-3"><a href="#rollback-steps">Rollback steps</a></li></ul></nav></details>',
     );
-    expect(between(html, '<nav class="folder"', '</nav>')).toBe(
-      '<nav class="folder" aria-labelledby="folder-title"><h2 id="folder-title">guides/</h2><ul><li><a href="/handbook/guides/config/">config</a></li><li><a href="/handbook/guides/deploy/" aria-current="page">Deploying</a></li></ul></nav>',
+    // The sidebar's tree comes from the topic's nav file in the browser: the page links the topic page only.
+    expect(between(html, '<nav class="topic-nav"', '</nav>')).toBe(
+      '<nav class="topic-nav" id="topic-nav" aria-label="Team Handbook" data-nav-url="/kb/nav/handbook.json" data-topic-url="/handbook/" data-current="guides/deploy" data-current-title="Deploying"><a class="topic-nav-title" href="/handbook/">Team Handbook</a><div id="topic-nav-tree"><p class="nav-fallback"><a href="/handbook/">All subjects of this topic</a></p></div></nav>',
     );
     expect(between(html, '<nav class="pager"', '</nav>')).toBe(
       '<nav class="pager" aria-label="Previous and next subjects"><a class="previous" href="/handbook/guides/config/" rel="prev"><span>Previous</span>config</a><a class="next" href="/handbook/img/logo/" rel="next"><span>Next</span>logo</a></nav>',
     );
   });
 
-  it('links a large folder instead of listing it on every page', () => {
-    const html = page('handbook/many/item-07');
-    expect(between(html, '<nav class="folder"', '</nav>')).toBe(
-      '<nav class="folder" aria-labelledby="folder-title"><h2 id="folder-title">many/</h2><p><a href="/handbook/#folder-many">Browse this folder</a></p></nav>',
-    );
+  it('publishes each topic’s tree as its nav file, listed subjects only', () => {
+    const nav = JSON.parse(fs.readFileSync(path.join(dist, 'kb/nav/handbook.json'), 'utf8')) as { entries: { address?: string; folder?: string }[] };
+    expect(nav.entries.filter((e) => e.folder !== undefined).map((e) => e.folder)).toEqual(['files', 'guides', 'img', 'many']);
+    expect(nav.entries.filter((e) => e.address !== undefined)).toHaveLength(36);
+    expect(JSON.stringify(nav)).not.toMatch(/secret|hidden-note|zebra/);
   });
 
   it('keeps every subject page’s links bounded, whatever the size of its topic', () => {
@@ -309,7 +313,8 @@ describe('navigation', () => {
     expect(html).toContain('<h3 id="folder-many">many/ <span class="counts">(30)</span></h3>');
     expect(html).toContain('<li><a href="/handbook/welcome/">Welcome aboard</a><span class="badge learned" title="Pre-loaded into the agent\'s system prompt">learned</span></li>');
     expect(html).toContain('<p>Everything a new teammate needs. Start with <strong>Welcome</strong>.</p>');
-    expect(html.match(/<li><a href="\/handbook\//g)).toHaveLength(36);
+    // The tree only: the header's topic switcher links the topic page too.
+    expect(between(html, '<section class="tree"', '</section>').match(/<li><a href="\/handbook\//g)).toHaveLength(36);
   });
 
   it('shows each topic on the home page with its introduction, subject count and tokens', () => {

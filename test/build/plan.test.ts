@@ -96,7 +96,17 @@ describe('planBuild', () => {
 });
 
 const DIR = '/kb/guide';
-const SITE: SiteConfig = { title: 'Knowledge', description: undefined, url: undefined, base: '/', repository: undefined, branch: 'main', allow_html: false };
+const SITE: SiteConfig = {
+  title: 'Knowledge',
+  description: undefined,
+  url: undefined,
+  base: '/',
+  repository: undefined,
+  branch: 'main',
+  allow_html: false,
+  logo: undefined,
+  favicon: undefined,
+};
 
 function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSubject {
   const { slug, hidden } = slugOf(path);
@@ -136,7 +146,7 @@ function siteData(subjects: CatalogSubject[], site: SiteConfig = SITE, descripti
   };
   const routes = buildSiteRoutes(catalog, site, { updated: new Map(), root: undefined, realPathOf: (file) => file }, '/kb');
   const rawUrls = new Map(routes.subjects.filter((r) => r.rawUrl !== null).map((r) => [r.subject.file, r.rawUrl!]));
-  return { site, catalog, routes, linkTopics: [{ id: 'guide', dir: DIR }], rawUrls } as Partial<SiteData> as SiteData;
+  return { site, catalog, routes, linkTopics: [{ id: 'guide', dir: DIR }], rawUrls, siteFiles: [] } as Partial<SiteData> as SiteData;
 }
 
 const FILES: StaticFile[] = [

@@ -47,7 +47,17 @@ function catalogOf(...topics: CatalogTopic[]): Catalog {
   return { topics, knowledge: { prompt: null, tool: null, tokens: 0, topics: [] }, profiles: new Map() };
 }
 
-const SITE: SiteConfig = { title: 'Knowledge', description: undefined, url: undefined, base: '/', repository: undefined, branch: 'main', allow_html: false };
+const SITE: SiteConfig = {
+  title: 'Knowledge',
+  description: undefined,
+  url: undefined,
+  base: '/',
+  repository: undefined,
+  branch: 'main',
+  allow_html: false,
+  logo: undefined,
+  favicon: undefined,
+};
 const NO_HISTORY: FileHistory = { updated: new Map(), root: undefined, realPathOf: (file) => file };
 
 // In slug order, as the catalog keeps them.

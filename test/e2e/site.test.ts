@@ -161,23 +161,29 @@ describe('search', () => {
 });
 
 describe('theme', () => {
-  it('toggles to dark and remembers it across a reload and a new page', async () => {
+  const control = (page: Page) => page.locator('#theme-toggle');
+  const says = async (page: Page) => [await control(page).getAttribute('aria-label'), await control(page).textContent()];
+
+  it('goes round system, light and dark, says what a click does, and remembers the choice across a reload and a new page', async () => {
     const page = await openPage({ colorScheme: 'light' });
     await page.goto(url('/'));
     expect(await theme(page)).toBe('light');
     expect(await background(page)).toBe(BACKGROUND.light);
-    expect(await page.locator('#theme-toggle').getAttribute('aria-pressed')).toBe('false');
+    expect(await says(page)).toEqual(['Theme: system. Switch to light', 'System']);
 
-    await page.locator('#theme-toggle').click();
+    await control(page).click();
+    expect(await says(page)).toEqual(['Theme: light. Switch to dark', 'Light']);
+    expect(await page.evaluate(() => localStorage.getItem('syllabus-theme'))).toBe('light');
+    await control(page).click();
     expect(await theme(page)).toBe('dark');
     expect(await background(page)).toBe(BACKGROUND.dark);
-    expect(await page.locator('#theme-toggle').getAttribute('aria-pressed')).toBe('true');
+    expect(await says(page)).toEqual(['Theme: dark. Switch to system', 'Dark']);
     expect(await page.evaluate(() => localStorage.getItem('syllabus-theme'))).toBe('dark');
 
     await page.reload();
     expect(await theme(page)).toBe('dark');
     expect(await background(page)).toBe(BACKGROUND.dark);
-    expect(await page.locator('#theme-toggle').getAttribute('aria-pressed')).toBe('true');
+    expect(await says(page)).toEqual(['Theme: dark. Switch to system', 'Dark']);
 
     const other = await page.context().newPage();
     watch(other);
@@ -185,20 +191,34 @@ describe('theme', () => {
     expect(await theme(other)).toBe('dark');
     expect(await background(other)).toBe(BACKGROUND.dark);
 
-    await other.locator('#theme-toggle').click();
+    // Back to system: nothing stored, and the light system wins again.
+    await control(other).click();
+    expect(await says(other)).toEqual(['Theme: system. Switch to light', 'System']);
     expect(await theme(other)).toBe('light');
     expect(await background(other)).toBe(BACKGROUND.light);
+    expect(await other.evaluate(() => localStorage.getItem('syllabus-theme'))).toBeNull();
     await page.reload();
     expect(await theme(page)).toBe('light');
   });
 
-  it('starts dark when the system prefers dark and nothing is stored', async () => {
+  it('follows the system live while the choice is system, and not once a theme is chosen', async () => {
     const page = await openPage({ colorScheme: 'dark' });
-    await page.goto(url('/'));
+    await page.goto(url('/handbook/welcome/'));
     expect(await page.evaluate(() => localStorage.getItem('syllabus-theme'))).toBeNull();
     expect(await theme(page)).toBe('dark');
     expect(await background(page)).toBe(BACKGROUND.dark);
-    expect(await page.locator('#theme-toggle').getAttribute('aria-pressed')).toBe('true');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => theme(page)).toBe('light');
+    expect(await background(page)).toBe(BACKGROUND.light);
+
+    await control(page).click();
+    await control(page).click();
+    expect(await theme(page)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await theme(page)).toBe('dark');
+    expect(await background(page)).toBe(BACKGROUND.dark);
   });
 });
 
@@ -265,7 +285,7 @@ describe('keyboard only', () => {
       reached.push(state!.id ? `#${state!.id}` : state!.text);
       if (state!.text === 'Team Handbook') break;
     }
-    expect(reached).toEqual(['Skip to content', 'Fixture Handbook', '#site-search-input', '#theme-toggle', 'Team Handbook']);
+    expect(reached).toEqual(['Skip to content', 'Fixture Handbook', 'Topic: Topics', '#site-search-input', 'Repository', '#theme-toggle', 'Team Handbook']);
     await page.keyboard.press('Enter');
     await page.waitForURL(url('/handbook/'));
   });

@@ -23,6 +23,8 @@ export const SITE_DEFAULTS = {
   repository: undefined,
   branch: 'main',
   allow_html: false,
+  logo: undefined,
+  favicon: undefined,
 } as const;
 
 /** `[kb]`: its own keys (its tables have their own defaults). */

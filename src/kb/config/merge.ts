@@ -7,6 +7,7 @@
 import { configError, dottedPath } from './config-error.ts';
 import path from 'node:path';
 import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
+import { locatePath } from './locate.ts';
 import type { ConfigText } from './read.ts';
 import type { CheckConfig, ConfigFile, KbConfig, SiteConfig, SourcesConfig, SummariesConfig } from './schema.ts';
 import { addTopicTables, resolveTopics, type TopicConfig, type TopicDrafts } from './topics.ts';
@@ -33,7 +34,12 @@ export interface SyllabusConfig {
   topics: TopicConfig[];
   /** Profiles by name, in config order: their `knowledge` patterns. */
   profiles: Map<string, string[]>;
+  /** Where `[site] logo` and `favicon` were set (the last file that sets each): paths are relative to that file's folder. */
+  siteFileOrigins: Partial<Record<SiteFileKey, { file: string; line: number | undefined }>>;
 }
+
+/** The `[site]` keys that name a file of the knowledge base (config/site-files.ts). */
+export type SiteFileKey = 'logo' | 'favicon';
 
 /** The outcome of loading config files: a config when there is no configuration error. */
 export interface ConfigResult {
@@ -91,9 +97,13 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
   const topics: TopicDrafts = new Map();
   const profiles = new Map<string, string[]>();
   const check: CheckConfig = { ...CHECK_DEFAULTS, severity: {}, override: [] };
+  const siteFileOrigins: SyllabusConfig['siteFileOrigins'] = {};
 
   for (const { configText, file } of files) {
     Object.assign(site, file.site);
+    for (const key of ['logo', 'favicon'] as const) {
+      if (file.site?.[key] !== undefined) siteFileOrigins[key] = { file: configText.file, line: locatePath(configText.text, ['site', key])?.line };
+    }
     const { topic: topicTables, summaries: s, sources: src, ...limits } = file.kb ?? {};
     Object.assign(kb, limits);
     if (s) summaries = { ...summaries, ...s };
@@ -157,6 +167,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
       check,
       topics: resolved.topics,
       profiles,
+      siteFileOrigins,
     },
     diagnostics,
   };

@@ -72,6 +72,16 @@ export const SiteSchema = z
     ),
     branch: field(ruled('bad-name', branchProblem), 'Branch used in edit links; no white space.', site.branch),
     allow_html: field(bool, 'Keep raw HTML in markdown as written, and publish SVG files, instead of sanitising it.', site.allow_html),
+    logo: field(
+      ruled('bad-path', (value) => pathProblem(value, 'logo')),
+      'Image shown in the header before the site title, e.g. "assets/logo.png": a file relative to the folder of the config file that sets it, and inside that folder; PNG, JPEG, GIF, WebP or AVIF (SVG only with allow_html = true). Without it the header shows the title alone.',
+      site.logo,
+    ),
+    favicon: field(
+      ruled('bad-path', (value) => pathProblem(value, 'favicon')),
+      'Icon of the site in browser tabs, e.g. "assets/favicon.png": a file relative to the folder of the config file that sets it, and inside that folder; PNG, ICO, GIF, WebP or AVIF (SVG only with allow_html = true). Without it the site uses the built-in icon.',
+      site.favicon,
+    ),
   })
   .check(table('[site]', 'How the human site is titled, addressed and linked.'));
 

@@ -34,6 +34,7 @@ export const DIAGNOSTIC_CODES: Readonly<Record<DiagnosticCode, CodeInfo>> = {
   'missing-summaries-key': config,
   'bad-summaries-endpoint': config,
   'bad-path': config,
+  'bad-site-file': config,
   'bad-url': config,
   'bad-base': config,
   'bad-text': config,

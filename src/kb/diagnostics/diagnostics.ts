@@ -27,6 +27,7 @@ export type DiagnosticCode =
   | 'missing-summaries-key'
   | 'bad-summaries-endpoint'
   | 'bad-path'
+  | 'bad-site-file'
   | 'bad-url'
   | 'bad-base'
   | 'bad-text'

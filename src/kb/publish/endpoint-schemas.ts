@@ -151,6 +151,36 @@ export const KeywordsFileSchema = z
     "The keywords of every listed subject of a Syllabus site, for ranking a query (syllabus find) on the client: overlap = the share of the query's keywords among a subject's; score = 0.7 × overlap + 0.3 × confidence.",
   );
 
+/** `/kb/nav/<topic>.json`: a topic's tree for the sidebar of its pages. */
+export const TopicNavSchema = z
+  .object({
+    version,
+    topic: z.string().describe('The topic id.'),
+    title: z.string().describe('The topic title, else its id.'),
+    url: sitePath('The topic page'),
+    entries: z
+      .array(
+        z.union([
+          z
+            .strictObject({
+              folder: z.string().describe('The folder name (one slug segment).'),
+              depth: z.number().int().nonnegative().describe('How many folders hold it (0 at the top of the topic).'),
+              count: z.number().int().positive().describe('Listed subjects in the folder and below.'),
+            })
+            .describe('A folder: the entries after it with a greater depth are inside it.'),
+          z
+            .strictObject({
+              title: z.string().describe('The subject title.'),
+              address: z.string().describe('The subject address: its page is <topic url><address>/.'),
+              depth: z.number().int().nonnegative().describe('How many folders hold it (0 at the top of the topic).'),
+            })
+            .describe('A listed subject.'),
+        ]),
+      )
+      .describe('The tree in reading order: each folder comes before what it holds; subjects in slug order. Hidden subjects are never in it.'),
+  })
+  .describe('The tree of one topic of a Syllabus site, for the sidebar of its pages.');
+
 export type SubjectEntry = z.infer<typeof SubjectEntrySchema>;
 export type TopicEntry = z.infer<typeof TopicEntrySchema>;
 export type SiteIndex = z.infer<typeof SiteIndexSchema>;
@@ -158,6 +188,8 @@ export type KnowledgeFile = z.infer<typeof KnowledgeFileSchema>;
 export type TopicFile = z.infer<typeof TopicFileSchema>;
 export type SubjectFile = z.infer<typeof SubjectFileSchema>;
 export type KeywordsFile = z.infer<typeof KeywordsFileSchema>;
+export type TopicNavFile = z.infer<typeof TopicNavSchema>;
+export type TopicNavEntry = TopicNavFile['entries'][number];
 
 /** Each endpoint's schema by the name of its file below `/kb/schema/`. */
 export const ENDPOINT_SCHEMAS = {
@@ -166,6 +198,7 @@ export const ENDPOINT_SCHEMAS = {
   'topic.json': TopicFileSchema,
   'subject.json': SubjectFileSchema,
   'keywords.json': KeywordsFileSchema,
+  'nav.json': TopicNavSchema,
 } as const;
 
 /** The JSON Schemas of the endpoints, by file name below `/kb/schema/`. */

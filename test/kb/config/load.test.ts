@@ -25,7 +25,17 @@ describe('loadConfig: defaults (content/reference/configuration.md)', () => {
   it('applies every default', () => {
     const { config, diagnostics } = load('[kb.topic.project]\nsubjects = "project"\n');
     expect(diagnostics).toEqual([]);
-    expect(config!.site).toEqual({ title: 'Knowledge', description: undefined, url: undefined, base: '/', repository: undefined, branch: 'main', allow_html: false });
+    expect(config!.site).toEqual({
+      title: 'Knowledge',
+      description: undefined,
+      url: undefined,
+      base: '/',
+      repository: undefined,
+      branch: 'main',
+      allow_html: false,
+      logo: undefined,
+      favicon: undefined,
+    });
     expect(config!.kb).toEqual({
       max_subject_bytes: 1048576,
       warn_subject_tokens: 20000,

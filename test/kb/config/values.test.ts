@@ -213,7 +213,7 @@ describe('messages never print a raw control character', () => {
   it('quotes a key that is not bare in the dotted path, escaping controls and line separators', () => {
     expect(diagnosticsOf(`[site]\n"ti\\u001btle" = "a"\n"\\u2028" = "b"\n${TOPIC}`).map(([, code, message]) => [code, message])).toEqual([
       ['unknown-key', 'site."ti\\u001btle": unknown key. Did you mean "title"?'],
-      ['unknown-key', 'site."\\u2028": unknown key. Remove it; valid keys here: title, description, url, base, repository, branch, allow_html.'],
+      ['unknown-key', 'site."\\u2028": unknown key. Remove it; valid keys here: title, description, url, base, repository, branch, allow_html, logo, favicon.'],
     ]);
   });
 
