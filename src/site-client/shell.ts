@@ -1,4 +1,4 @@
-/** Browser code of every page: the theme toggle (remembered) and `/` to focus the search box. Runs as it loads. */
+/** Browser code of every page: the theme toggle (remembered). Runs as it loads; search's keys are search.ts's. */
 
 const STORAGE_KEY = 'syllabus-theme';
 
@@ -20,14 +20,6 @@ export function setUpShell(): void {
       // Private windows may refuse storage: the toggle still works for this page.
     }
     show();
-  });
-  const search = document.getElementById('site-search-input') as HTMLInputElement | null;
-  document.addEventListener('keydown', (event) => {
-    if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement | null;
-    if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-    event.preventDefault();
-    search?.focus();
   });
 }
 
