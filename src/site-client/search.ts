@@ -192,9 +192,14 @@ export function setUpSearchDialog(): void {
       returnTo = active instanceof HTMLElement && active !== document.body ? active : null;
       dialog.showModal();
     }
-    if (text !== undefined) input.value = text;
     input.focus();
-    input.select();
+    if (text === undefined) {
+      input.select();
+    } else {
+      // Typing goes on where it started: the caret after the words, none of them selected.
+      input.value = text;
+      input.setSelectionRange(text.length, text.length);
+    }
     // Pagefind's files load when the dialog first opens, not with the page.
     loadPagefind(base).catch(() => undefined);
     void run();
@@ -221,7 +226,7 @@ export function setUpSearchDialog(): void {
     event.preventDefault();
     open();
   });
-  header?.addEventListener('click', () => open(header.value || undefined));
+  header?.addEventListener('click', () => open(header.value ? header.value : undefined));
   header?.addEventListener('input', () => {
     const text = header.value;
     header.value = '';
