@@ -7,7 +7,7 @@
  * then the installed package's sizes and cold start (scripts/bench-install.ts), the agents' benchmark of scripts/bench-agents.ts (endpoint sizes, `learn` over MCP and
  * `--remote`), the diff, check and find benchmarks (scripts/bench-diff.ts, bench-check.ts,
  * bench-find.ts), the development server's (scripts/bench-dev.ts: `syllabus dev` on tldr and a
- * skills corpus) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
+ * skills corpus), a subject page's weight beside Astro Starlight's (scripts/bench-weight.ts) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
  * corpus).
  */
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { runDiffBenchmark } from './bench-diff.ts';
 import { runFindBenchmark } from './bench-find.ts';
 import { runInstallBenchmark } from './bench-install.ts';
 import { runSiteBenchmark } from './bench-site.ts';
+import { runWeightBenchmark } from './bench-weight.ts';
 import { BIN, TLDR_PAGES, median } from './bench-common.ts';
 
 const SUBJECTS = 10_000;
@@ -85,6 +86,8 @@ await runDiffBenchmark();
 await runCheckBenchmark();
 await runFindBenchmark();
 await runDevBenchmark();
+console.log('');
+await runWeightBenchmark();
 
 console.log('');
 if (fs.existsSync(TLDR_PAGES)) process.exitCode = await runSiteBenchmark();

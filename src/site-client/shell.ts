@@ -1,6 +1,6 @@
 /**
  * Browser code of every page: the theme control (system, light or dark; remembered), the header's
- * menus, the "Use with an agent" snippet and `/` to focus the search box. Runs as it loads.
+ * menus, the "Use with an agent" snippet. Runs as it loads; search's keys (`/`, Ctrl-K) are search.ts's.
  */
 
 const STORAGE_KEY = 'syllabus-theme';
@@ -105,14 +105,6 @@ export function setUpShell(): void {
   setUpTheme();
   setUpMenus();
   setUpAgentSnippet();
-  const search = document.getElementById('site-search-input') as HTMLInputElement | null;
-  document.addEventListener('keydown', (event) => {
-    if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement | null;
-    if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-    event.preventDefault();
-    search?.focus();
-  });
 }
 
 if (typeof document !== 'undefined') setUpShell();

@@ -54,10 +54,10 @@ describe('the build', () => {
       [
         'warning[binary]: handbook/files/archive.bin: Binary file: agents get a one-line message instead of its content (subject "files/archive"), and the site offers it as a download. Replace it with text if agents need what it says.',
         'warning[binary]: handbook/img/logo.png: Image: the site shows it on its page; agents get a one-line message instead (subject "img/logo"). Describe what matters in a text subject too.',
-        'read      1 topic, 37 subjects (T s)',
-        'pages     41 pages; 37 subjects rendered, 0 unchanged (T s)',
-        'search    34 pages indexed, 1 of 1 shard written (T s)',
-        'Built dist/: 1 topic, 37 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
+        'read      2 topics, 41 subjects (T s)',
+        'pages     46 pages; 41 subjects rendered, 0 unchanged (T s)',
+        'search    38 pages indexed, 1 of 1 shard written (T s)',
+        'Built dist/: 2 topics, 41 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
         '',
       ].join('\n'),
     );
@@ -92,19 +92,32 @@ describe('visibility (content/agents/endpoints.md)', () => {
     expect(page('handbook/welcome')).not.toContain('noindex');
   });
 
-  it('indexes exactly the listed text subjects for search, with their topic as a filter', () => {
+  it('indexes exactly the listed text subjects for search, with their topic as a filter and their topic and path as meta', () => {
     const fragments = [...readDist()]
       .filter(([name]) => name.endsWith('.pf_fragment'))
-      .map(([, body]) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; filters: Record<string, string[]> });
+      .map(([, body]) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; filters: Record<string, string[]>; meta: Record<string, string> });
     const urls = fragments.map((f) => f.url).sort();
     expect(urls).toEqual([
       '/handbook/guides/config/',
       '/handbook/guides/deploy/',
       ...Array.from({ length: 30 }, (_, i) => `/handbook/many/item-${String(i + 1).padStart(2, '0')}/`),
       '/handbook/notes/',
+      '/handbook/search/escalation/',
+      '/handbook/search/rotation/',
       '/handbook/welcome/',
+      '/oncall/escalation/',
+      '/oncall/rotation/',
     ]);
-    expect(new Set(fragments.map((f) => JSON.stringify(f.filters)))).toEqual(new Set(['{"topic":["Team Handbook"]}']));
+    const byUrl = new Map(fragments.map((f) => [f.url, f]));
+    // Each page's topic as the filter (its title), and its topic id and slug as meta: the result line `handbook › guides/deploy`.
+    for (const f of fragments) {
+      const [title, id] = f.url.startsWith('/oncall/') ? ['On-call', 'oncall'] : ['Team Handbook', 'handbook'];
+      expect([f.filters, f.meta['topic_id'], f.meta['path']], f.url).toEqual([{ topic: [title] }, id, f.url.slice(id.length + 2, -1)]);
+    }
+    expect([byUrl.get('/handbook/search/rotation/')!.meta, byUrl.get('/oncall/rotation/')!.meta]).toEqual([
+      { title: 'On-call rotation', topic_id: 'handbook', path: 'search/rotation' },
+      { title: 'On-call rotation', topic_id: 'oncall', path: 'rotation' },
+    ]);
   });
 
   it('lists hidden subjects in no sitemap, topic page or navigation', () => {
@@ -114,13 +127,18 @@ describe('visibility (content/agents/endpoints.md)', () => {
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         '  <url><loc>https://handbook.example.test/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/</loc></url>',
+        '  <url><loc>https://handbook.example.test/oncall/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/files/archive/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/guides/config/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/guides/deploy/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/img/logo/</loc></url>',
         ...Array.from({ length: 30 }, (_, i) => `  <url><loc>https://handbook.example.test/handbook/many/item-${String(i + 1).padStart(2, '0')}/</loc></url>`),
         '  <url><loc>https://handbook.example.test/handbook/notes/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/search/escalation/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/search/rotation/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/welcome/</loc></url>',
+        '  <url><loc>https://handbook.example.test/oncall/escalation/</loc></url>',
+        '  <url><loc>https://handbook.example.test/oncall/rotation/</loc></url>',
         '</urlset>',
         '',
       ].join('\n'),
@@ -218,9 +236,11 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
       'kb/knowledge.json',
       'kb/knowledge/newcomer.json',
       'kb/nav/handbook.json',
+      'kb/nav/oncall.json',
       'kb/topics/handbook.json',
+      'kb/topics/oncall.json',
     ]);
-    expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(37);
+    expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(41);
     for (const file of files) {
       const validate = ajv.compile(schemas[schemaOf(file)]);
       expect(validate(json(file)) ? null : { file, errors: validate.errors }).toBeNull();
@@ -234,7 +254,7 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
   it('reaches every listed subject in two fetches from /kb/index.json, with matching hashes', () => {
     const index = json('kb/index.json');
     const listed = index.topics.flatMap((t: any) => t.subjects);
-    expect(listed).toHaveLength(36);
+    expect(listed).toHaveLength(40);
     for (const entry of listed) {
       const subject = json(entry.json.slice(1));
       expect([subject.slug, subject.sha256, subject.hidden]).toEqual([entry.slug, entry.sha256, false]);
@@ -265,6 +285,7 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
     const profile = json('kb/knowledge/newcomer.json');
     expect(profile.topics).toEqual([
       { id: 'handbook', preloaded: ['welcome', 'guides/config', 'guides/deploy'].map((slug) => ({ slug, content: json(`kb/subjects/handbook/${slug}.json`).content })) },
+      { id: 'oncall', preloaded: [] },
     ]);
     expect(json('kb/index.json').knowledge.profiles).toEqual({ newcomer: '/kb/knowledge/newcomer.json' });
   });
@@ -304,7 +325,7 @@ describe('navigation', () => {
 
   it('keeps every subject page’s links bounded, whatever the size of its topic', () => {
     const counts = [...readDist()].filter(([name]) => /^handbook\/.+\/index\.html$/.test(name)).map(([name, body]) => [name, body.match(/<a /g)?.length ?? 0] as const);
-    expect(counts.length).toBe(37);
+    expect(counts.length).toBe(39);
     for (const [name, links] of counts) expect(links, name).toBeLessThanOrEqual(40);
   });
 
@@ -314,13 +335,13 @@ describe('navigation', () => {
     expect(html).toContain('<li><a href="/handbook/welcome/">Welcome aboard</a><span class="badge learned" title="Pre-loaded into the agent\'s system prompt">learned</span></li>');
     expect(html).toContain('<p>Everything a new teammate needs. Start with <strong>Welcome</strong>.</p>');
     // The tree only: the header's topic switcher links the topic page too.
-    expect(between(html, '<section class="tree"', '</section>').match(/<li><a href="\/handbook\//g)).toHaveLength(36);
+    expect(between(html, '<section class="tree"', '</section>').match(/<li><a href="\/handbook\//g)).toHaveLength(38);
   });
 
   it('shows each topic on the home page with its introduction, subject count and tokens', () => {
     const html = page('');
     expect(between(html, '<ul class="topics">', '</ul>')).toMatch(
-      /^<ul class="topics"><li><h2><a href="\/handbook\/">Team Handbook<\/a><\/h2><p>How we build and ship\.<\/p><p class="counts">36 subjects · [\d,]+ tokens<\/p><\/li><\/ul>$/,
+      /^<ul class="topics"><li><h2><a href="\/handbook\/">Team Handbook<\/a><\/h2><p>How we build and ship\.<\/p><p class="counts">38 subjects · [\d,]+ tokens<\/p><\/li><li><h2><a href="\/oncall\/">On-call<\/a><\/h2><p>Who answers the pager\.<\/p><p class="counts">2 subjects · [\d,]+ tokens<\/p><\/li><\/ul>$/,
     );
   });
 
@@ -345,9 +366,9 @@ describe('incremental rebuilds', () => {
         .split('\n')
         .slice(2),
     ).toEqual([
-      'read      1 topic, 37 subjects (T s)',
+      'read      2 topics, 41 subjects (T s)',
       'pages     nothing changed since the last build of dist/ (T s)',
-      'Built dist/: 1 topic, 37 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
+      'Built dist/: 2 topics, 41 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
       '',
     ]);
     expect(fs.statSync(path.join(dist, 'handbook/welcome/index.html')).mtimeMs).toBe(before);
@@ -360,7 +381,7 @@ describe('incremental rebuilds', () => {
     expect(again.code).toBe(0);
     // Pages showing the new title (the subject, its neighbour and folder mate config, its
     // neighbour logo, the topic page), and the neighbours of the removed item (item-29, notes).
-    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subject rendered, 35 unchanged');
+    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subject rendered, 39 unchanged');
     expect(page('handbook/guides/deploy')).toContain('<h1 data-pagefind-meta="title">Shipping</h1>');
     expect(page('handbook/guides/config')).toContain('<a class="next" href="/handbook/guides/deploy/" rel="next"><span>Next</span>Shipping</a>');
     expect(page('handbook')).toContain('<a href="/handbook/guides/deploy/">Shipping</a>');
@@ -385,15 +406,15 @@ describe('the search index in shards', () => {
         .split('\n')
         .find((l) => l.startsWith('search'))!
         .replace(/\d+\.\d s/, 'T s');
-    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    34 pages indexed, 4 of 4 shards written (T s)');
+    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    38 pages indexed, 4 of 4 shards written (T s)');
     fs.writeFileSync(path.join(dir, 'handbook/many/item-05.md'), '# Item 05\n\nNow about kumquat-harvest.\n');
-    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    34 pages indexed, 1 of 4 shards written (T s)');
+    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    38 pages indexed, 1 of 4 shards written (T s)');
     const fragments = fs
       .readdirSync(path.join(out, 'pagefind'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.pf_fragment'))
       .map((f) => zlib.gunzipSync(fs.readFileSync(path.join(out, 'pagefind', f))).toString('utf8'))
       .map((body) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; content: string });
-    expect(fragments.length).toBe(34);
+    expect(fragments.length).toBe(38);
     expect(fragments.find((f) => f.url === '/handbook/many/item-05/')?.content).toBe('Item 05. Now about kumquat-harvest.');
     expect(JSON.parse(fs.readFileSync(path.join(out, 'pagefind/shards.json'), 'utf8'))).toEqual({ shards: ['0/', '1/', '2/', '3/'] });
   });

@@ -111,8 +111,8 @@ describe('navigation', () => {
     expect(await page.title()).toBe('Fixture Handbook');
     expect(await page.locator('main h1').textContent()).toBe('Fixture Handbook');
     expect(await page.locator('main .prose p').textContent()).toBe('How the fixture team works.');
-    // One card: the disabled topic has none.
-    expect(await page.locator('.topics li h2').allTextContents()).toEqual(['Team Handbook']);
+    // A card per enabled topic: the disabled one has none.
+    expect(await page.locator('.topics li h2').allTextContents()).toEqual(['Team Handbook', 'On-call']);
     expect(await page.locator('.topics li p').first().textContent()).toBe('How we build and ship.');
 
     await page.locator('.topics a', { hasText: 'Team Handbook' }).click();
@@ -149,14 +149,15 @@ describe('search', () => {
     expect(await searchResults(page)).toEqual({ status: 'No results for “HIDDENCANARY_7f3a”.', results: [] });
   });
 
-  it('submits the header search box to the search page', async () => {
+  it('carries words typed into the header’s box over to the search dialog', async () => {
     const page = await openPage();
     await page.goto(url('/handbook/welcome/'));
-    await page.locator('#site-search-input').fill('pineapple-deploy');
-    await page.locator('#site-search-input').press('Enter');
-    await page.waitForURL(url('/search/?q=pineapple-deploy'));
-    expect(await page.locator('#search-query').inputValue()).toBe('pineapple-deploy');
-    expect((await searchResults(page)).results).toEqual([{ text: 'Deploying', href: '/handbook/guides/deploy/' }]);
+    await page.locator('#site-search-input').pressSequentially('pineapple-deploy');
+    await expectText(page.locator('#search-dialog .search-dialog-status'), '1 result for “pineapple-deploy”.');
+    expect(await page.locator('#search-dialog-input').inputValue()).toBe('pineapple-deploy');
+    expect(await page.locator('#site-search-input').inputValue()).toBe('');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/handbook/guides/deploy/'));
   });
 });
 
@@ -290,20 +291,20 @@ describe('keyboard only', () => {
     await page.waitForURL(url('/handbook/'));
   });
 
-  it('focuses the search box with / and searches with Enter', async () => {
+  it('opens the search dialog with / and opens the first result with Enter', async () => {
     const page = await openPage();
     await page.goto(url('/'));
     await page.keyboard.press('/');
     const box = await focused(page);
-    expect(box).toMatchObject({ tag: 'input', id: 'site-search-input' });
+    expect(box).toMatchObject({ tag: 'input', id: 'search-dialog-input' });
     expectVisibleFocus(box);
     // The `/` itself is not typed into the box.
-    expect(await page.locator('#site-search-input').inputValue()).toBe('');
+    expect(await page.locator('#search-dialog-input').inputValue()).toBe('');
 
     await page.keyboard.type('pineapple-deploy');
+    await expectText(page.locator('#search-dialog .search-dialog-status'), '1 result for “pineapple-deploy”.');
     await page.keyboard.press('Enter');
-    await page.waitForURL(url('/search/?q=pineapple-deploy'));
-    expect((await searchResults(page)).results).toEqual([{ text: 'Deploying', href: '/handbook/guides/deploy/' }]);
+    await page.waitForURL(url('/handbook/guides/deploy/'));
   });
 });
 
