@@ -318,8 +318,8 @@ describe('navigation', () => {
 
   it('publishes each topic’s tree as its nav file, listed subjects only', () => {
     const nav = JSON.parse(fs.readFileSync(path.join(dist, 'kb/nav/handbook.json'), 'utf8')) as { entries: { address?: string; folder?: string }[] };
-    expect(nav.entries.filter((e) => e.folder !== undefined).map((e) => e.folder)).toEqual(['files', 'guides', 'img', 'many']);
-    expect(nav.entries.filter((e) => e.address !== undefined)).toHaveLength(36);
+    expect(nav.entries.filter((e) => e.folder !== undefined).map((e) => e.folder)).toEqual(['files', 'guides', 'img', 'many', 'search']);
+    expect(nav.entries.filter((e) => e.address !== undefined)).toHaveLength(38);
     expect(JSON.stringify(nav)).not.toMatch(/secret|hidden-note|zebra/);
   });
 

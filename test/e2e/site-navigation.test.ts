@@ -84,7 +84,7 @@ describe('the topic sidebar', () => {
     const rows = await treeRows(page);
     expect(rows.slice(0, 5)).toEqual(['files (closed)', 'guides (closed)', 'img (closed)', 'many (open)', 'Item 01']);
     expect(rows).toContain('Item 15 (current)');
-    expect(rows.slice(-2)).toEqual(['notes', 'Welcome aboard']);
+    expect(rows.slice(-3)).toEqual(['notes', 'search (closed)', 'Welcome aboard']);
     // The current row is inside the tree's view, and the sidebar is beside the content.
     const { row, tree, sidebar, main } = await page.evaluate(() => {
       const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect;
@@ -240,10 +240,15 @@ describe('the header', () => {
     const links = switcher.locator('a');
     expect(await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]))).toEqual([
       ['Team Handbook', '/handbook/', 'true'],
+      ['On-call', '/oncall/', null],
     ]);
     expect(await links.first().isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     expect(await switcher.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    await switcher.locator('summary').click();
+    await switcher.getByRole('link', { name: 'On-call' }).click();
+    await page.waitForURL(url('/oncall/'));
+    expect(await page.locator('details.topic-switcher summary').textContent()).toBe('Topic: On-call');
     await page.goto(url('/handbook/'));
     expect(await page.locator('details.topic-switcher summary').textContent()).toBe('Topic: Team Handbook');
     await page.goto(url('/'));
