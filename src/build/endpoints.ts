@@ -21,6 +21,7 @@ import {
 } from '../kb/publish/endpoints.ts';
 import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/publish/llms-text.ts';
 import { clientScripts } from './client-scripts.ts';
+import { listContentAssets } from './content-assets.ts';
 import type { SiteData } from './site-data.ts';
 import type { StaticFile } from './static-file.ts';
 
@@ -31,7 +32,8 @@ const FAVICON =
 /**
  * Every non-page file of the site: the machine endpoints (content/agents/endpoints.md), the JSON
  * Schema of kb.toml and, for every enabled subject (hidden ones at their own addresses only), its
- * markdown twin, its JSON and its stored file.
+ * markdown twin, its JSON and its stored file; the site's scripts and the libraries its pages
+ * load for math and diagrams (content-assets.ts).
  */
 export function listStaticFiles(data: SiteData): StaticFile[] {
   const { catalog, site } = data;
@@ -61,6 +63,7 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   }
   files.push(text('favicon.svg', FAVICON));
   for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
+  files.push(...listContentAssets());
   const sitemap = renderSitemap(data);
   if (sitemap !== null) files.push(text('sitemap.xml', sitemap));
   return files;
