@@ -15,7 +15,7 @@ import { createHastSerializer } from './hast-html.ts';
 import { createDiagramsPlugin } from './diagram-blocks.ts';
 import { createAlertsPlugin } from './github-alerts.ts';
 import { createLinksPlugin, type RenderContext } from './markdown-plugins.ts';
-import { CONTENT_NEEDS, createMathPlugin, type ContentNeeds } from './math-formulas.ts';
+import { CONTENT_NEEDS, createDollarsPlugin, createMathPlugin, type ContentNeeds } from './math-formulas.ts';
 import { mapMdxTree } from './mdx-components.ts';
 import type { MarkdownNode } from './site-elements.ts';
 import { createHtmlSanitizer, createRawTextGuardPlugin } from './sanitize-html.ts';
@@ -72,6 +72,7 @@ export async function createMarkdownRenderer(context: () => RenderContext): Prom
   ]);
   const guard = [createRawTextGuardPlugin()];
   const alerts = createAlertsPlugin();
+  const dollars = createDollarsPlugin();
   const hastPlugins = [satteriHighlightPlugin(highlight, NOT_HIGHLIGHTED), createMathPlugin(), createDiagramsPlugin(), createLinksPlugin(context), satteriHeadingIdsPlugin()];
   /** Renders `markdown`, or the tree `tree` in its place when given. */
   const renderMarkdown = async (markdown: string, fileUrl: URL | undefined, tree?: MarkdownNode): Promise<RenderedDocument> => {
@@ -79,7 +80,7 @@ export async function createMarkdownRenderer(context: () => RenderContext): Prom
     const astro = { frontmatter: {}, headings: [] as RenderedHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
     const replace: MdastPluginDefinition[] = tree ? [{ name: 'syllabus-mdx-tree', before: (root, ctx) => ctx.replaceNode(root, tree) }] : [];
     const { html, data } = await satteri.markdownToHtml(markdown, {
-      mdastPlugins: [...replace, ...(trusted ? [] : guard), alerts],
+      mdastPlugins: [...replace, ...(trusted ? [] : guard), alerts, dollars],
       hastPlugins,
       features: { gfm: true, math: true, smartPunctuation: true, rawHtml: true },
       ...(fileUrl ? { fileURL: fileUrl } : {}),

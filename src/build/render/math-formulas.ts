@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import katex from 'katex';
 import type { Element } from 'hast';
-import type { HastPluginDefinition } from 'satteri';
+import type { HastPluginDefinition, MdastPluginDefinition } from 'satteri';
 
 /** What a rendering needs besides its HTML: set on the render's data bag by the content plugins. */
 export interface ContentNeeds {
@@ -26,6 +26,24 @@ export const CONTENT_NEEDS = 'syllabusContent';
 /** Typesets `tex` as HTML and MathML: a display (a block) or inline. Never throws: an error shows as KaTeX's red source text. */
 export function typesetMath(tex: string, display: boolean): string {
   return katex.renderToString(tex, { displayMode: display, throwOnError: false, output: 'htmlAndMathml', trust: false, strict: 'ignore', maxExpand: 1000, maxSize: 50 });
+}
+
+/**
+ * The mdast plugin that keeps dollars in prose as text (Pandoc's rule): inline math must not
+ * start or end with a space and its closing `$` must not be followed by a digit, so that
+ * "between $5 and $10" and "echo $HOME $USER" read as written.
+ */
+export function createDollarsPlugin(): MdastPluginDefinition {
+  return {
+    name: 'syllabus-dollars',
+    inlineMath(node, ctx) {
+      const parent = ctx.parent(node);
+      const index = ctx.indexOf(node);
+      const next = parent && index !== undefined ? parent.children[index + 1] : undefined;
+      if (!/^\s|\s$/.test(node.value) && !(next?.type === 'text' && /^\d/.test(next.value))) return;
+      ctx.replaceNode(node, { type: 'text', value: `$${node.value}$` });
+    },
+  };
 }
 
 /** The classes of a `<code>` element, as strings. */

@@ -154,7 +154,7 @@ export function sanitizeSchema(codeThemes: CodeThemes): Schema {
       ...siteClasses,
       ...MATHML,
       // KaTeX's drawings (roots, arrows, braces): paths and lines, no links, scripts or references.
-      svg: ['xmlns', 'width', 'height', 'viewBox', 'preserveAspectRatio', ['style', KATEX_STYLE]],
+      svg: ['xmlns', 'width', 'height', 'viewBox', 'preserveAspectRatio'],
       path: ['d'],
       line: ['x1', 'y1', 'x2', 'y2', 'strokeWidth'],
       // An image's `name` would shadow the document's own methods, which the site's scripts call.
@@ -166,6 +166,11 @@ export function sanitizeSchema(codeThemes: CodeThemes): Schema {
       span: [['className', 'line', ...SITE_CLASSES.span, ...katex], ['style', SHIKI_STYLE, KATEX_STYLE], 'ariaHidden'],
       td: [['style', ALIGN_STYLE]],
       th: [['style', ALIGN_STYLE]],
+    },
+    // Formulas and their drawings only where KaTeX puts them, inside its spans: never taking in what follows an unclosed tag.
+    ancestors: {
+      ...defaultSchema.ancestors,
+      ...Object.fromEntries([...Object.keys(MATHML), 'svg', 'path', 'line'].map((tag) => [tag, ['span']])),
     },
     // Ids are kept as written: headings, footnotes and a writer's own anchors are linked to by them.
     clobber: [],
