@@ -54,10 +54,10 @@ describe('the build', () => {
       [
         'warning[binary]: handbook/files/archive.bin: Binary file: agents get a one-line message instead of its content (subject "files/archive"), and the site offers it as a download. Replace it with text if agents need what it says.',
         'warning[binary]: handbook/img/logo.png: Image: the site shows it on its page; agents get a one-line message instead (subject "img/logo"). Describe what matters in a text subject too.',
-        'read      1 topic, 37 subjects (T s)',
-        'pages     41 pages; 37 subjects rendered, 0 unchanged (T s)',
-        'search    34 pages indexed, 1 of 1 shard written (T s)',
-        'Built dist/: 1 topic, 37 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
+        'read      1 topic, 39 subjects (T s)',
+        'pages     43 pages; 39 subjects rendered, 0 unchanged (T s)',
+        'search    36 pages indexed, 1 of 1 shard written (T s)',
+        'Built dist/: 1 topic, 39 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
         '',
       ].join('\n'),
     );
@@ -98,6 +98,8 @@ describe('visibility (content/agents/endpoints.md)', () => {
       .map(([, body]) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; filters: Record<string, string[]> });
     const urls = fragments.map((f) => f.url).sort();
     expect(urls).toEqual([
+      '/handbook/content-features/schema/',
+      '/handbook/content-features/showcase/',
       '/handbook/guides/config/',
       '/handbook/guides/deploy/',
       ...Array.from({ length: 30 }, (_, i) => `/handbook/many/item-${String(i + 1).padStart(2, '0')}/`),
@@ -114,6 +116,8 @@ describe('visibility (content/agents/endpoints.md)', () => {
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         '  <url><loc>https://handbook.example.test/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/content-features/schema/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/content-features/showcase/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/files/archive/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/guides/config/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/guides/deploy/</loc></url>',
@@ -167,9 +171,9 @@ describe('rendering', () => {
 
   it('heads a code subject’s block with its file name, extension included, and no other block', () => {
     expect(page('handbook/guides/config')).toMatch(
-      /<figure class="code-block"><figcaption class="code-block-header"><span class="code-block-name">config\.toml<\/span><\/figcaption><pre class="astro-code[^"]*"[^>]*data-language="toml"/,
+      /<figure class="code-block numbered" style="--line-digits: 1"><figcaption class="code-block-header"><span class="code-block-name">config\.toml<\/span><span class="code-language">toml<\/span><button type="button" class="code-wrap" aria-pressed="false" hidden>Wrap lines<\/button><button type="button" class="code-copy" aria-label="Copy config\.toml" hidden>Copy<\/button><\/figcaption><pre class="astro-code[^"]*"[^>]*data-language="toml"/,
     );
-    for (const other of ['handbook/guides/deploy', 'handbook/notes', 'handbook/welcome']) expect(page(other)).not.toContain('code-block');
+    for (const other of ['handbook/guides/deploy', 'handbook/notes', 'handbook/welcome']) expect(page(other)).not.toContain('<figure class="code-block');
   });
 
   it('shows text subjects as preformatted text, escaped', () => {
@@ -217,7 +221,7 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
       'kb/knowledge/newcomer.json',
       'kb/topics/handbook.json',
     ]);
-    expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(37);
+    expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(39);
     for (const file of files) {
       const validate = ajv.compile(schemas[schemaOf(file)]);
       expect(validate(json(file)) ? null : { file, errors: validate.errors }).toBeNull();
@@ -231,7 +235,7 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
   it('reaches every listed subject in two fetches from /kb/index.json, with matching hashes', () => {
     const index = json('kb/index.json');
     const listed = index.topics.flatMap((t: any) => t.subjects);
-    expect(listed).toHaveLength(36);
+    expect(listed).toHaveLength(38);
     for (const entry of listed) {
       const subject = json(entry.json.slice(1));
       expect([subject.slug, subject.sha256, subject.hidden]).toEqual([entry.slug, entry.sha256, false]);
@@ -300,7 +304,7 @@ describe('navigation', () => {
 
   it('keeps every subject page’s links bounded, whatever the size of its topic', () => {
     const counts = [...readDist()].filter(([name]) => /^handbook\/.+\/index\.html$/.test(name)).map(([name, body]) => [name, body.match(/<a /g)?.length ?? 0] as const);
-    expect(counts.length).toBe(37);
+    expect(counts.length).toBe(39);
     for (const [name, links] of counts) expect(links, name).toBeLessThanOrEqual(40);
   });
 
@@ -309,13 +313,13 @@ describe('navigation', () => {
     expect(html).toContain('<h3 id="folder-many">many/ <span class="counts">(30)</span></h3>');
     expect(html).toContain('<li><a href="/handbook/welcome/">Welcome aboard</a><span class="badge learned" title="Pre-loaded into the agent\'s system prompt">learned</span></li>');
     expect(html).toContain('<p>Everything a new teammate needs. Start with <strong>Welcome</strong>.</p>');
-    expect(html.match(/<li><a href="\/handbook\//g)).toHaveLength(36);
+    expect(html.match(/<li><a href="\/handbook\//g)).toHaveLength(38);
   });
 
   it('shows each topic on the home page with its introduction, subject count and tokens', () => {
     const html = page('');
     expect(between(html, '<ul class="topics">', '</ul>')).toMatch(
-      /^<ul class="topics"><li><h2><a href="\/handbook\/">Team Handbook<\/a><\/h2><p>How we build and ship\.<\/p><p class="counts">36 subjects · [\d,]+ tokens<\/p><\/li><\/ul>$/,
+      /^<ul class="topics"><li><h2><a href="\/handbook\/">Team Handbook<\/a><\/h2><p>How we build and ship\.<\/p><p class="counts">38 subjects · [\d,]+ tokens<\/p><\/li><\/ul>$/,
     );
   });
 
@@ -340,9 +344,9 @@ describe('incremental rebuilds', () => {
         .split('\n')
         .slice(2),
     ).toEqual([
-      'read      1 topic, 37 subjects (T s)',
+      'read      1 topic, 39 subjects (T s)',
       'pages     nothing changed since the last build of dist/ (T s)',
-      'Built dist/: 1 topic, 37 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
+      'Built dist/: 1 topic, 39 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
       '',
     ]);
     expect(fs.statSync(path.join(dist, 'handbook/welcome/index.html')).mtimeMs).toBe(before);
@@ -355,7 +359,7 @@ describe('incremental rebuilds', () => {
     expect(again.code).toBe(0);
     // Pages showing the new title (the subject, its neighbour and folder mate config, its
     // neighbour logo, the topic page), and the neighbours of the removed item (item-29, notes).
-    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subject rendered, 35 unchanged');
+    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subject rendered, 37 unchanged');
     expect(page('handbook/guides/deploy')).toContain('<h1 data-pagefind-meta="title">Shipping</h1>');
     expect(page('handbook/guides/config')).toContain('<a class="next" href="/handbook/guides/deploy/" rel="next"><span>Next</span>Shipping</a>');
     expect(page('handbook')).toContain('<a href="/handbook/guides/deploy/">Shipping</a>');
@@ -380,15 +384,15 @@ describe('the search index in shards', () => {
         .split('\n')
         .find((l) => l.startsWith('search'))!
         .replace(/\d+\.\d s/, 'T s');
-    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    34 pages indexed, 4 of 4 shards written (T s)');
+    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    36 pages indexed, 4 of 4 shards written (T s)');
     fs.writeFileSync(path.join(dir, 'handbook/many/item-05.md'), '# Item 05\n\nNow about kumquat-harvest.\n');
-    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    34 pages indexed, 1 of 4 shards written (T s)');
+    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    36 pages indexed, 1 of 4 shards written (T s)');
     const fragments = fs
       .readdirSync(path.join(out, 'pagefind'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.pf_fragment'))
       .map((f) => zlib.gunzipSync(fs.readFileSync(path.join(out, 'pagefind', f))).toString('utf8'))
       .map((body) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; content: string });
-    expect(fragments.length).toBe(34);
+    expect(fragments.length).toBe(36);
     expect(fragments.find((f) => f.url === '/handbook/many/item-05/')?.content).toBe('Item 05. Now about kumquat-harvest.');
     expect(JSON.parse(fs.readFileSync(path.join(out, 'pagefind/shards.json'), 'utf8'))).toEqual({ shards: ['0/', '1/', '2/', '3/'] });
   });

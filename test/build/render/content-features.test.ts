@@ -146,7 +146,7 @@ describe('the files pages load for math and diagrams', () => {
     for (const file of files.filter((f) => f.path.startsWith(folder))) {
       const source = 'copy' in file.body ? fs.readFileSync(file.body.copy, 'utf8') : '';
       const base = file.path.slice(0, file.path.lastIndexOf('/') + 1);
-      for (const [, target] of source.matchAll(/(?:from|import)\s*\(?\s*"(\.\.?\/[^"]+)"/g)) {
+      for (const [, target = ''] of source.matchAll(/(?:from|import)\s*\(?\s*"(\.\.?\/[^"]+)"/g)) {
         expect(paths.has(new URL(target, `https://x/${base}`).pathname.slice(1)), `${file.path} imports ${target}`).toBe(true);
       }
     }
