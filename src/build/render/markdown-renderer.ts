@@ -15,6 +15,7 @@ import { createHastSerializer } from './hast-html.ts';
 import { createDiagramsPlugin } from './diagram-blocks.ts';
 import { createAlertsPlugin } from './github-alerts.ts';
 import { createLinksPlugin, type RenderContext } from './markdown-plugins.ts';
+import { createTaskListPlugin } from './task-lists.ts';
 import { CONTENT_NEEDS, createDollarsPlugin, createMathPlugin, type ContentNeeds } from './math-formulas.ts';
 import { mapMdxTree } from './mdx-components.ts';
 import type { MarkdownNode } from './site-elements.ts';
@@ -73,7 +74,14 @@ export async function createMarkdownRenderer(context: () => RenderContext): Prom
   const guard = [createRawTextGuardPlugin()];
   const alerts = createAlertsPlugin();
   const dollars = createDollarsPlugin();
-  const hastPlugins = [satteriHighlightPlugin(highlight, NOT_HIGHLIGHTED), createMathPlugin(), createDiagramsPlugin(), createLinksPlugin(context), satteriHeadingIdsPlugin()];
+  const hastPlugins = [
+    satteriHighlightPlugin(highlight, NOT_HIGHLIGHTED),
+    createMathPlugin(),
+    createDiagramsPlugin(),
+    createTaskListPlugin(),
+    createLinksPlugin(context),
+    satteriHeadingIdsPlugin(),
+  ];
   /** Renders `markdown`, or the tree `tree` in its place when given. */
   const renderMarkdown = async (markdown: string, fileUrl: URL | undefined, tree?: MarkdownNode): Promise<RenderedDocument> => {
     const trusted = context().allowHtml;

@@ -161,6 +161,8 @@ export function sanitizeSchema(codeThemes: CodeThemes): Schema {
       '*': attributes['*']!.filter((name) => name !== 'name'),
       a: [...attributes['a']!, 'name'],
       details: ['name', ['className', ...SITE_CLASSES.details]],
+      // A task list's checkbox is named by its item's text (task-lists.ts).
+      input: [...attributes['input']!, 'ariaLabel'],
       img: [...attributes['img']!.filter((name) => name !== 'src'), ['src', ...IMAGE_SOURCE]],
       pre: [['className', 'astro-code', 'astro-code-themes', codeThemes.light, codeThemes.dark], ['style', SHIKI_STYLE], 'dataLanguage', 'dataLabel'],
       span: [['className', 'line', ...SITE_CLASSES.span, ...katex], ['style', SHIKI_STYLE, KATEX_STYLE], 'ariaHidden'],

@@ -110,10 +110,18 @@ describe('footnotes, task lists and tables', () => {
     );
   });
 
-  it('shows task lists as disabled checkboxes', async () => {
-    expect((await render('- [ ] open\n- [x] done')).html).toBe(
-      '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled> open</li>\n<li class="task-list-item"><input type="checkbox" checked disabled> done</li>\n</ul>\n',
+  it('shows task lists as disabled checkboxes, each named by its item’s own text', async () => {
+    expect((await render('- [ ] open *now*\n- [x] done\n  - [ ] nested')).html).toBe(
+      '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled aria-label="open now"> open <em>now</em></li>\n' +
+        '<li class="task-list-item"><input type="checkbox" checked disabled aria-label="done"> done\n<ul class="contains-task-list">\n' +
+        '<li class="task-list-item"><input type="checkbox" disabled aria-label="nested"> nested</li>\n</ul>\n</li>\n</ul>\n',
     );
+    expect((await render('- [ ] loose\n\n- [x] two')).html).toBe(
+      '<ul class="contains-task-list">\n<li class="task-list-item">\n<p><input type="checkbox" disabled aria-label="loose"> loose</p>\n</li>\n' +
+        '<li class="task-list-item">\n<p><input type="checkbox" checked disabled aria-label="two"> two</p>\n</li>\n</ul>\n',
+    );
+    // A checkbox written as HTML is no task list item: nothing names it for the writer.
+    expect((await render('<input type="checkbox" onclick="alert(1)"> raw')).html).toBe('<p><input type="checkbox" disabled> raw</p>\n');
   });
 
   it('renders a table as a table (content.css makes it scroll inside its box)', async () => {

@@ -378,7 +378,7 @@ describe('what the renderer emits survives', () => {
     expect(await html('| Left | Centre | Right |\n| :--- | :----: | ----: |\n| a | b | c |\n\n- [ ] todo\n- [x] done\n\nA note.[^n] ~~gone~~\n\n[^n]: The *note*.')).toBe(
       '<table>\n<thead>\n<tr>\n<th style="text-align: left">Left</th>\n<th style="text-align: center">Centre</th>\n<th style="text-align: right">Right</th>\n</tr>\n</thead>\n' +
         '<tbody>\n<tr>\n<td style="text-align: left">a</td>\n<td style="text-align: center">b</td>\n<td style="text-align: right">c</td>\n</tr>\n</tbody>\n</table>\n' +
-        '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled> todo</li>\n<li class="task-list-item"><input type="checkbox" checked disabled> done</li>\n</ul>\n' +
+        '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled aria-label="todo"> todo</li>\n<li class="task-list-item"><input type="checkbox" checked disabled aria-label="done"> done</li>\n</ul>\n' +
         '<p>A note.<sup><a href="#user-content-fn-n" id="user-content-fnref-n" data-footnote-ref="" aria-describedby="footnote-label">1</a></sup> <del>gone</del></p>\n' +
         '<section data-footnotes="" class="footnotes"><h2 class="sr-only" id="footnote-label">Footnotes</h2>\n<ol>\n<li id="user-content-fn-n">\n' +
         '<p>The <em>note</em>. <a href="#user-content-fnref-n" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a></p>\n</li>\n</ol>\n</section>\n',
