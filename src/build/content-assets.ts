@@ -46,7 +46,11 @@ export function katexStylesheet(css: string): string {
   return css.replace(/,\s*url\([^)]*\.(?:woff|ttf)\)\s*format\(["'](?:woff|truetype)["']\)/g, '');
 }
 
-/** Every file of the assets: KaTeX's stylesheet and WOFF2 fonts, mermaid's module and its chunks (no source maps). */
+/**
+ * Every file of the assets: KaTeX's stylesheet and WOFF2 fonts, mermaid's module and its chunks
+ * (no source maps). Each copied file is keyed by its path, which names the package's version,
+ * so that a build neither hashes nor writes again the megabytes it wrote before.
+ */
 export function listContentAssets(): StaticFile[] {
   const { katexStylesheet: stylesheet, mermaid } = contentAssetPaths();
   const katexDir = path.dirname(katexStylesheetFile());
