@@ -194,6 +194,25 @@ describe('rendering', () => {
     expect(html).toContain('<a href="/kb/subjects/handbook/guides/config.json" type="application/json">JSON</a>');
     expect(html).toContain('<a href="https://example.test/acme/handbook/edit/trunk/handbook/guides/config.toml" rel="noopener">Edit</a>');
   });
+
+  it('keeps the markdown twin of a page with alerts, math and a diagram as written, and loads KaTeX and mermaid on that page only', () => {
+    expect(fs.readFileSync(path.join(dist, 'handbook/content-features/showcase.md'), 'utf8')).toBe(
+      // The file as written, without its final line break, as every twin.
+      fs.readFileSync(path.join(FIXTURE, 'handbook/content-features/showcase.md'), 'utf8').replace(/\n$/, ''),
+    );
+    const loads = (url: string) =>
+      [...page(url).matchAll(/<(?:link rel="stylesheet"|script)[^>]*(?:href|src)="(\/_syllabus\/[^"]+)"[^>]*>/g)].map((match) => match[1]!.replace(/\.[0-9a-f]{10}\.js$/, '.js'));
+    expect(loads('handbook/content-features/showcase')).toEqual([
+      '/_syllabus/katex-0.18.11/katex.css',
+      '/_syllabus/copy-markdown.js',
+      '/_syllabus/code-blocks.js',
+      '/_syllabus/diagrams.js',
+      '/_syllabus/shell.js',
+    ]);
+    expect(page('handbook/content-features/showcase')).toContain('data-mermaid="/_syllabus/mermaid-12.3.0/mermaid.esm.min.mjs"');
+    for (const other of ['handbook/welcome', 'handbook/content-features/schema'])
+      expect(loads(other)).toEqual(['/_syllabus/copy-markdown.js', '/_syllabus/code-blocks.js', '/_syllabus/shell.js']);
+  });
 });
 
 describe('agent endpoints (content/agents/endpoints.md)', () => {
