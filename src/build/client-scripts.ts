@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The browser scripts, by the name pages use. */
-export const CLIENT_SCRIPTS = { shell: 'shell', search: 'search', copyMarkdown: 'copy-markdown', sidebar: 'sidebar' } as const;
+export const CLIENT_SCRIPTS = { shell: 'shell', search: 'search', copyMarkdown: 'copy-markdown', sidebar: 'sidebar', codeBlocks: 'code-blocks', diagrams: 'diagrams' } as const;
 
 /** A browser script of the site. */
 export interface ClientScript {

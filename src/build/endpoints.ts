@@ -22,6 +22,7 @@ import {
 import { buildTopicNav, serializeTopicNav, topicNavUrl } from '../kb/publish/topic-nav.ts';
 import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/publish/llms-text.ts';
 import { clientScripts } from './client-scripts.ts';
+import { listContentAssets } from './content-assets.ts';
 import type { SiteData } from './site-data.ts';
 import type { StaticFile } from './static-file.ts';
 
@@ -32,7 +33,8 @@ const FAVICON =
 /**
  * Every non-page file of the site: the machine endpoints (content/agents/endpoints.md), the JSON
  * Schema of kb.toml and, for every enabled subject (hidden ones at their own addresses only), its
- * markdown twin, its JSON and its stored file.
+ * markdown twin, its JSON and its stored file; the site's scripts and the libraries its pages
+ * load for math and diagrams (content-assets.ts).
  */
 export function listStaticFiles(data: SiteData): StaticFile[] {
   const { catalog, site } = data;
@@ -64,6 +66,7 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   for (const file of data.siteFiles) files.push({ path: file.sitePath, body: { copy: file.file } });
   if (!data.siteFiles.some((f) => f.key === 'favicon')) files.push(text('favicon.svg', FAVICON));
   for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
+  files.push(...listContentAssets());
   const sitemap = renderSitemap(data);
   if (sitemap !== null) files.push(text('sitemap.xml', sitemap));
   return files;

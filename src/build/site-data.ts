@@ -18,6 +18,7 @@ import { normalizeBase, siteUrl } from '../kb/publish/site-urls.ts';
 import type { SourceDocuments } from '../kb/url-sources/document.ts';
 import { readCachedDocuments } from '../url-sources/local-sources.ts';
 import { CLIENT_SCRIPTS, clientScripts } from './client-scripts.ts';
+import { contentAssetPaths, type ContentAssetPaths } from './content-assets.ts';
 import { readFileHistory } from './git-history.ts';
 import { BuildError } from './build-error.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
@@ -43,6 +44,8 @@ export interface SiteData {
   siteFiles: SiteFile[];
   /** The URLs of the site's browser scripts (see client-scripts.ts). */
   scripts: Record<keyof typeof CLIENT_SCRIPTS, string>;
+  /** The URLs of the libraries pages with math or diagrams load (see content-assets.ts). */
+  assets: ContentAssetPaths;
   /** The site's non-page files, once listed (see `staticFilesOf`). */
   staticFiles?: StaticFile[];
   /** With `build --base`: what the preview changes of listed subjects, for the /changes/ page and the banners. */
@@ -98,6 +101,7 @@ export async function prepareSiteData(config: SyllabusConfig, options: PrepareOp
     siteFiles: siteFiles.files,
     rawUrls: new Map(routes.subjects.filter((r) => r.rawUrl !== null).map((r) => [r.subject.file, r.rawUrl!])),
     scripts: Object.fromEntries(Object.entries(clientScripts()).map(([name, script]) => [name, siteUrl(routes.base, script.path)])) as SiteData['scripts'],
+    assets: { katexStylesheet: siteUrl(routes.base, contentAssetPaths().katexStylesheet), mermaid: siteUrl(routes.base, contentAssetPaths().mermaid) },
   };
 }
 

@@ -54,10 +54,10 @@ describe('the build', () => {
       [
         'warning[binary]: handbook/files/archive.bin: Binary file: agents get a one-line message instead of its content (subject "files/archive"), and the site offers it as a download. Replace it with text if agents need what it says.',
         'warning[binary]: handbook/img/logo.png: Image: the site shows it on its page; agents get a one-line message instead (subject "img/logo"). Describe what matters in a text subject too.',
-        'read      2 topics, 41 subjects (T s)',
-        'pages     46 pages; 41 subjects rendered, 0 unchanged (T s)',
-        'search    38 pages indexed, 1 of 1 shard written (T s)',
-        'Built dist/: 2 topics, 41 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
+        'read      2 topics, 43 subjects (T s)',
+        'pages     46 pages; 43 subjects rendered, 0 unchanged (T s)',
+        'search    40 pages indexed, 1 of 1 shard written (T s)',
+        'Built dist/: 2 topics, 43 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
         '',
       ].join('\n'),
     );
@@ -98,6 +98,8 @@ describe('visibility (content/agents/endpoints.md)', () => {
       .map(([, body]) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; filters: Record<string, string[]>; meta: Record<string, string> });
     const urls = fragments.map((f) => f.url).sort();
     expect(urls).toEqual([
+      '/handbook/content-features/schema/',
+      '/handbook/content-features/showcase/',
       '/handbook/guides/config/',
       '/handbook/guides/deploy/',
       ...Array.from({ length: 30 }, (_, i) => `/handbook/many/item-${String(i + 1).padStart(2, '0')}/`),
@@ -127,6 +129,8 @@ describe('visibility (content/agents/endpoints.md)', () => {
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         '  <url><loc>https://handbook.example.test/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/content-features/schema/</loc></url>',
+        '  <url><loc>https://handbook.example.test/handbook/content-features/showcase/</loc></url>',
         '  <url><loc>https://handbook.example.test/oncall/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/files/archive/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/guides/config/</loc></url>',
@@ -185,9 +189,9 @@ describe('rendering', () => {
 
   it('heads a code subject’s block with its file name, extension included, and no other block', () => {
     expect(page('handbook/guides/config')).toMatch(
-      /<figure class="code-block"><figcaption class="code-block-header"><span class="code-block-name">config\.toml<\/span><\/figcaption><pre class="astro-code[^"]*"[^>]*data-language="toml"/,
+      /<figure class="code-block numbered" style="--line-digits: 1"><figcaption class="code-block-header"><span class="code-block-name">config\.toml<\/span><span class="code-language">toml<\/span><button type="button" class="code-wrap" aria-pressed="false" hidden>Wrap lines<\/button><button type="button" class="code-copy" aria-label="Copy config\.toml" hidden>Copy<\/button><\/figcaption><pre class="astro-code[^"]*"[^>]*data-language="toml"/,
     );
-    for (const other of ['handbook/guides/deploy', 'handbook/notes', 'handbook/welcome']) expect(page(other)).not.toContain('code-block');
+    for (const other of ['handbook/guides/deploy', 'handbook/notes', 'handbook/welcome']) expect(page(other)).not.toContain('<figure class="code-block');
   });
 
   it('shows text subjects as preformatted text, escaped', () => {
@@ -207,6 +211,25 @@ describe('rendering', () => {
     expect(html).toContain('<link rel="alternate" type="text/markdown" href="/handbook/guides/config.md">');
     expect(html).toContain('<a href="/kb/subjects/handbook/guides/config.json" type="application/json">JSON</a>');
     expect(html).toContain('<a href="https://example.test/acme/handbook/edit/trunk/handbook/guides/config.toml" rel="noopener">Edit</a>');
+  });
+
+  it('keeps the markdown twin of a page with alerts, math and a diagram as written, and loads KaTeX and mermaid on that page only', () => {
+    expect(fs.readFileSync(path.join(dist, 'handbook/content-features/showcase.md'), 'utf8')).toBe(
+      // The file as written, without its final line break, as every twin.
+      fs.readFileSync(path.join(FIXTURE, 'handbook/content-features/showcase.md'), 'utf8').replace(/\n$/, ''),
+    );
+    const loads = (url: string) =>
+      [...page(url).matchAll(/<(?:link rel="stylesheet"|script)[^>]*(?:href|src)="(\/_syllabus\/[^"]+)"[^>]*>/g)].map((match) => match[1]!.replace(/\.[0-9a-f]{10}\.js$/, '.js'));
+    expect(loads('handbook/content-features/showcase')).toEqual([
+      '/_syllabus/katex-0.18.11/katex.css',
+      '/_syllabus/copy-markdown.js',
+      '/_syllabus/code-blocks.js',
+      '/_syllabus/diagrams.js',
+      '/_syllabus/shell.js',
+    ]);
+    expect(page('handbook/content-features/showcase')).toContain('data-mermaid="/_syllabus/mermaid-12.3.0/mermaid.esm.min.mjs"');
+    for (const other of ['handbook/welcome', 'handbook/content-features/schema'])
+      expect(loads(other)).toEqual(['/_syllabus/copy-markdown.js', '/_syllabus/code-blocks.js', '/_syllabus/shell.js']);
   });
 });
 
@@ -240,7 +263,7 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
       'kb/topics/handbook.json',
       'kb/topics/oncall.json',
     ]);
-    expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(41);
+    expect(files.filter((f) => f.startsWith('kb/subjects/'))).toHaveLength(43);
     for (const file of files) {
       const validate = ajv.compile(schemas[schemaOf(file)]);
       expect(validate(json(file)) ? null : { file, errors: validate.errors }).toBeNull();
@@ -254,7 +277,7 @@ describe('agent endpoints (content/agents/endpoints.md)', () => {
   it('reaches every listed subject in two fetches from /kb/index.json, with matching hashes', () => {
     const index = json('kb/index.json');
     const listed = index.topics.flatMap((t: any) => t.subjects);
-    expect(listed).toHaveLength(40);
+    expect(listed).toHaveLength(42);
     for (const entry of listed) {
       const subject = json(entry.json.slice(1));
       expect([subject.slug, subject.sha256, subject.hidden]).toEqual([entry.slug, entry.sha256, false]);
@@ -335,13 +358,13 @@ describe('navigation', () => {
     expect(html).toContain('<li><a href="/handbook/welcome/">Welcome aboard</a><span class="badge learned" title="Pre-loaded into the agent\'s system prompt">learned</span></li>');
     expect(html).toContain('<p>Everything a new teammate needs. Start with <strong>Welcome</strong>.</p>');
     // The tree only: the header's topic switcher links the topic page too.
-    expect(between(html, '<section class="tree"', '</section>').match(/<li><a href="\/handbook\//g)).toHaveLength(38);
+    expect(between(html, '<section class="tree"', '</section>').match(/<li><a href="\/handbook\//g)).toHaveLength(40);
   });
 
   it('shows each topic on the home page with its introduction, subject count and tokens', () => {
     const html = page('');
     expect(between(html, '<ul class="topics">', '</ul>')).toMatch(
-      /^<ul class="topics"><li><h2><a href="\/handbook\/">Team Handbook<\/a><\/h2><p>How we build and ship\.<\/p><p class="counts">38 subjects · [\d,]+ tokens<\/p><\/li><li><h2><a href="\/oncall\/">On-call<\/a><\/h2><p>Who answers the pager\.<\/p><p class="counts">2 subjects · [\d,]+ tokens<\/p><\/li><\/ul>$/,
+      /^<ul class="topics"><li><h2><a href="\/handbook\/">Team Handbook<\/a><\/h2><p>How we build and ship\.<\/p><p class="counts">40 subjects · [\d,]+ tokens<\/p><\/li><li><h2><a href="\/oncall\/">On-call<\/a><\/h2><p>Who answers the pager\.<\/p><p class="counts">2 subjects · [\d,]+ tokens<\/p><\/li><\/ul>$/,
     );
   });
 
@@ -366,9 +389,9 @@ describe('incremental rebuilds', () => {
         .split('\n')
         .slice(2),
     ).toEqual([
-      'read      2 topics, 41 subjects (T s)',
+      'read      2 topics, 43 subjects (T s)',
       'pages     nothing changed since the last build of dist/ (T s)',
-      'Built dist/: 2 topics, 41 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
+      'Built dist/: 2 topics, 43 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
       '',
     ]);
     expect(fs.statSync(path.join(dist, 'handbook/welcome/index.html')).mtimeMs).toBe(before);
@@ -406,9 +429,9 @@ describe('the search index in shards', () => {
         .split('\n')
         .find((l) => l.startsWith('search'))!
         .replace(/\d+\.\d s/, 'T s');
-    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    38 pages indexed, 4 of 4 shards written (T s)');
+    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    40 pages indexed, 4 of 4 shards written (T s)');
     fs.writeFileSync(path.join(dir, 'handbook/many/item-05.md'), '# Item 05\n\nNow about kumquat-harvest.\n');
-    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    38 pages indexed, 1 of 4 shards written (T s)');
+    expect(searchLine(runCli(args, { cwd: dir, env }))).toBe('search    40 pages indexed, 1 of 4 shards written (T s)');
     const fragments = fs
       .readdirSync(path.join(out, 'pagefind'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.pf_fragment'))

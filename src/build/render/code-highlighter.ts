@@ -86,12 +86,16 @@ export async function createCodeHighlighter(themes: CodeThemes): Promise<Highlig
   return async (code, lang, meta) => {
     const language = grammarOf(lang);
     const highlighter = await highlighterFor(separate.get(language) ?? 'shared');
-    return highlightWith(highlighter, themes, code, language, meta);
+    return highlightWith(highlighter, themes, code, language, meta, lang);
   };
 }
 
-/** Highlights as Astro does: the block's classes, attributes and diff markers. `lang` is one of Shiki's languages ({@link grammarOf}). */
-async function highlightWith(highlighter: Highlighter, themes: CodeThemes, code: string, lang: string, meta: string | undefined): Promise<Element> {
+/**
+ * Highlights as Astro does: the block's classes, attributes and diff markers. `lang` is one of
+ * Shiki's languages ({@link grammarOf}); `written` the language as the block names it, which the
+ * block's label shows (`data-label`) where it is not `lang` (`xsd` highlighted as `xml`).
+ */
+async function highlightWith(highlighter: Highlighter, themes: CodeThemes, code: string, lang: string, meta: string | undefined, written: string): Promise<Element> {
   let language = lang;
   if (!isSpecialLang(language) && !highlighter.getLoadedLanguages().includes(language)) {
     try {
@@ -106,19 +110,20 @@ async function highlightWith(highlighter: Highlighter, themes: CodeThemes, code:
     defaultColor: false,
     lang: language,
     ...(meta ? { meta: { __raw: meta } } : {}),
-    transformers: [astroLook(language, language === 'diff'), WHOLE_LINES],
+    transformers: [astroLook(language, language === 'diff', written), WHOLE_LINES],
   });
   return root.children[0] as Element;
 }
 
-/** The look Astro gives its code blocks. */
-function astroLook(language: string, diff: boolean): ShikiTransformer {
+/** The look Astro gives its code blocks, and the label of a block whose written language is not its grammar's. */
+function astroLook(language: string, diff: boolean, written: string): ShikiTransformer {
   return {
     name: 'syllabus:astro-look',
     pre(node) {
       const classes = node.properties['class'];
       node.properties['class'] = (Array.isArray(classes) ? classes.join(' ') : String(classes ?? '')).replace(/shiki/g, 'astro-code');
       node.properties['dataLanguage'] = language;
+      if (written !== '' && written !== language) node.properties['dataLabel'] = written;
       node.properties['style'] = `${String(node.properties['style'] ?? '')}; overflow-x: auto;`;
     },
     line(node) {

@@ -12,7 +12,11 @@ import type { MdastPluginDefinition } from 'satteri';
 import { loadMdxParser, parseMdx, type MdxSyntaxError } from '../../kb/markdown/mdx-parser.ts';
 import { createCodeHighlighter } from './code-highlighter.ts';
 import { createHastSerializer } from './hast-html.ts';
+import { createDiagramsPlugin } from './diagram-blocks.ts';
+import { createAlertsPlugin } from './github-alerts.ts';
 import { createLinksPlugin, type RenderContext } from './markdown-plugins.ts';
+import { createTaskListPlugin } from './task-lists.ts';
+import { CONTENT_NEEDS, createDollarsPlugin, createMathPlugin, type ContentNeeds } from './math-formulas.ts';
 import { mapMdxTree } from './mdx-components.ts';
 import type { MarkdownNode } from './site-elements.ts';
 import { createHtmlSanitizer, createRawTextGuardPlugin } from './sanitize-html.ts';
@@ -27,16 +31,24 @@ export interface RenderedHeading {
   text: string;
 }
 
+/** A rendered document: its HTML, its headings, and what its page must load to show it. */
+export interface RenderedDocument {
+  html: string;
+  headings: RenderedHeading[];
+  /** Present when the document holds math or diagrams (math-formulas.ts, diagram-blocks.ts). */
+  needs?: ContentNeeds;
+}
+
 /** Renders markdown to HTML for the site. */
 export interface MarkdownRenderer {
   /** Renders `markdown`; `fileUrl` is the file it came from, which relative links are resolved from. */
-  render(markdown: string, fileUrl?: URL): Promise<{ html: string; headings: RenderedHeading[] }>;
+  render(markdown: string, fileUrl?: URL): Promise<RenderedDocument>;
   /**
    * Renders MDX (content/reference/subject-formats.md, "MDX") as markdown: components mapped to the
    * site's elements, nothing evaluated. A text that is not valid MDX is rendered as plain markdown;
    * `error` then says why.
    */
-  renderMdx(mdx: string, fileUrl?: URL): Promise<{ html: string; headings: RenderedHeading[]; error: MdxSyntaxError | undefined }>;
+  renderMdx(mdx: string, fileUrl?: URL): Promise<RenderedDocument & { error: MdxSyntaxError | undefined }>;
   /**
    * `code` as one highlighted block (a `<pre>`) in `language` (a fence's info string): the HTML a
    * fenced block of it renders to, made without reading markdown.
@@ -44,8 +56,8 @@ export interface MarkdownRenderer {
   highlight(code: string, language: string): Promise<string>;
 }
 
-/** Languages whose fenced blocks the renderer leaves as they are, unhighlighted (as Astro does). */
-const NOT_HIGHLIGHTED = ['math'];
+/** Languages whose fenced blocks are not highlighted: math is typeset, diagrams drawn. */
+const NOT_HIGHLIGHTED = ['math', 'mermaid'];
 
 /**
  * Makes the renderer. `context` is read at every render: the site it renders for may change while
@@ -60,22 +72,32 @@ export async function createMarkdownRenderer(context: () => RenderContext): Prom
     loadMdxParser(),
   ]);
   const guard = [createRawTextGuardPlugin()];
-  const hastPlugins = [satteriHighlightPlugin(highlight, NOT_HIGHLIGHTED), createLinksPlugin(context), satteriHeadingIdsPlugin()];
+  const alerts = createAlertsPlugin();
+  const dollars = createDollarsPlugin();
+  const hastPlugins = [
+    satteriHighlightPlugin(highlight, NOT_HIGHLIGHTED),
+    createMathPlugin(),
+    createDiagramsPlugin(),
+    createTaskListPlugin(),
+    createLinksPlugin(context),
+    satteriHeadingIdsPlugin(),
+  ];
   /** Renders `markdown`, or the tree `tree` in its place when given. */
-  const renderMarkdown = async (markdown: string, fileUrl: URL | undefined, tree?: MarkdownNode): Promise<{ html: string; headings: RenderedHeading[] }> => {
+  const renderMarkdown = async (markdown: string, fileUrl: URL | undefined, tree?: MarkdownNode): Promise<RenderedDocument> => {
     const trusted = context().allowHtml;
     const astro = { frontmatter: {}, headings: [] as RenderedHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
     const replace: MdastPluginDefinition[] = tree ? [{ name: 'syllabus-mdx-tree', before: (root, ctx) => ctx.replaceNode(root, tree) }] : [];
     const { html, data } = await satteri.markdownToHtml(markdown, {
-      mdastPlugins: [...replace, ...(trusted ? [] : guard)],
+      mdastPlugins: [...replace, ...(trusted ? [] : guard), alerts, dollars],
       hastPlugins,
-      features: { gfm: true, smartPunctuation: true, rawHtml: true },
+      features: { gfm: true, math: true, smartPunctuation: true, rawHtml: true },
       ...(fileUrl ? { fileURL: fileUrl } : {}),
       data: { astro },
     });
     const headings = (data.astro?.headings ?? []).map(({ depth, slug, text }) => ({ depth, slug, text }));
+    const needs = data[CONTENT_NEEDS] as ContentNeeds | undefined;
     // The whole fragment the renderer made is sanitised, so its own output passes the allow-list too.
-    return { html: trusted ? html : sanitizeHtml(html), headings };
+    return { html: trusted ? html : sanitizeHtml(html), headings, ...(needs ? { needs } : {}) };
   };
   const renderer: MarkdownRenderer = {
     render: (markdown, fileUrl) => renderMarkdown(markdown, fileUrl),

@@ -17,7 +17,7 @@ import { finishSubjectHtml } from './rendered-html.ts';
 import type { RenderingCache, SubjectRendering } from './rendering-cache.ts';
 
 /** Bumped when the renderings change for the same inputs: older cached ones are then rendered again. */
-export const RENDER_VERSION = 8;
+export const RENDER_VERSION = 9;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;
@@ -76,7 +76,8 @@ export async function renderSubject(subject: CatalogSubject, renderer: MarkdownR
   // Only a title read from the document's own `# ` heading replaces that heading on the page.
   const fromHeading = subjectTitleOf(subject.slug, true, subject.content, frontMatter).source === 'heading';
   const finished = finishSubjectHtml(rendered.html, subject.title, fromHeading);
-  return { html: finished.html, metadata: { headings: rendered.headings, titleHtml: finished.titleHtml } };
+  const needs = rendered.needs ? { needs: rendered.needs } : {};
+  return { html: finished.html, metadata: { headings: rendered.headings, titleHtml: finished.titleHtml, ...needs } };
 }
 
 /** What the render stage did. */

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeCacheFile } from '../../kb/files/cache-file.ts';
 import { shardOf } from '../../kb/publish/shard.ts';
+import type { ContentNeeds } from './math-formulas.ts';
 
 /** A heading of a rendered subject, for its table of contents. */
 export interface SubjectHeading {
@@ -21,7 +22,8 @@ export interface SubjectHeading {
 /** What a subject page shows of its subject's rendering. */
 export interface SubjectRendering {
   html: string;
-  metadata: { headings: SubjectHeading[]; titleHtml?: string | null };
+  /** `needs`: what the page loads to show it (KaTeX's stylesheet, the diagram script), when anything. */
+  metadata: { headings: SubjectHeading[]; titleHtml?: string | null; needs?: ContentNeeds };
 }
 
 /** A rendering with the digest of everything it was made from. */

@@ -11,6 +11,7 @@ import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
 import type { Html } from 'mdast';
 import type { MdastPluginDefinition } from 'satteri';
 import { createHastSerializer } from './hast-html.ts';
+import { katexClasses } from './math-formulas.ts';
 import { SITE_CLASSES } from './site-elements.ts';
 
 /**
@@ -74,6 +75,54 @@ export function createRawTextGuardPlugin(): MdastPluginDefinition {
 /** The CSS Shiki writes on code blocks and their tokens: its theme variables, scrolling, and unselectable diff markers. */
 const SHIKI_STYLE =
   /^(?:\s*(?:--shiki-(?:light|dark)(?:-bg|-font-style|-font-weight|-text-decoration)?\s*:\s*[#\w-]+|overflow-x\s*:\s*auto|user-select\s*:\s*none)\s*(?:;|$))*\s*$/;
+/**
+ * The inline CSS KaTeX writes on its boxes: lengths, colours and `position: relative`, the
+ * properties it sets and nothing else (no `position: absolute` or `fixed`, no `url()`, no `display`).
+ */
+const KATEX_STYLE = (() => {
+  const value = String.raw`(?:-?(?:\d+\.?\d*|\.\d+)(?:em|ex|px|pt)?|#[\da-f]{3,8}|[a-z]+)`;
+  const property = String.raw`(?:(?:min-)?width|height|vertical-align|top|bottom|left|margin(?:-left|-right|-top)?|padding-left|border(?:-top|-bottom|-right)?-width|border(?:-right)?-style|border-color|(?:background-)?color|text-shadow)`;
+  const declaration = String.raw`\s*(?:${property}\s*:\s*${value}(?:\s+${value}){0,3}|position\s*:\s*relative)\s*`;
+  return new RegExp(String.raw`^(?:${declaration};)*(?:${declaration})?$`, 'i');
+})();
+/** MathML's elements, as KaTeX writes them, and the attributes each may carry. */
+const MATHML: Readonly<Record<string, readonly string[]>> = (() => {
+  const presentation = ['mathvariant', 'displaystyle', 'scriptlevel', 'mathcolor', 'mathbackground'];
+  const elements: Record<string, string[]> = {
+    math: ['xmlns', 'display'],
+    semantics: [],
+    annotation: ['encoding'],
+    mrow: [],
+    mi: [],
+    mn: [],
+    mo: ['fence', 'separator', 'stretchy', 'symmetric', 'largeop', 'movablelimits', 'lspace', 'rspace', 'minsize', 'maxsize', 'form'],
+    ms: [],
+    mtext: [],
+    mspace: ['width', 'height', 'depth', 'linebreak'],
+    msup: [],
+    msub: [],
+    msubsup: [],
+    mfrac: ['linethickness'],
+    msqrt: [],
+    mroot: [],
+    mover: ['accent'],
+    munder: ['accentunder'],
+    munderover: ['accent', 'accentunder'],
+    mtable: ['columnalign', 'rowalign', 'columnspacing', 'rowspacing', 'columnlines', 'rowlines', 'frame', 'framespacing', 'width', 'align', 'equalrows', 'equalcolumns', 'side'],
+    mtr: ['columnalign', 'rowalign'],
+    mtd: ['columnalign', 'rowalign', 'columnspan', 'rowspan'],
+    mstyle: [],
+    mpadded: ['width', 'height', 'depth', 'lspace', 'voffset'],
+    mphantom: [],
+    menclose: ['notation'],
+    merror: [],
+    mglyph: [],
+    mprescripts: [],
+    mmultiscripts: [],
+    none: [],
+  };
+  return Object.fromEntries(Object.entries(elements).map(([tag, own]) => [tag, [...own, ...presentation]]));
+})();
 /** A GFM table column's alignment. */
 const ALIGN_STYLE = /^\s*text-align\s*:\s*(?:left|center|right)\s*(?:;\s*)?$/;
 /** An image URL that is not a `data:` URL (schemes are checked apart), or one of a raster image. */
@@ -96,24 +145,34 @@ export function sanitizeSchema(codeThemes: CodeThemes): Schema {
       return [tag, [...own, ['className', ...allowed, ...classes]]];
     }),
   ) as Schema['attributes'];
+  const katex = katexClasses();
   return {
     ...defaultSchema,
-    tagNames: [...defaultSchema.tagNames!, 'figure', 'figcaption'],
+    tagNames: [...defaultSchema.tagNames!, 'figure', 'figcaption', ...Object.keys(MATHML), 'svg', 'path', 'line'],
     attributes: {
       ...attributes,
       ...siteClasses,
+      ...MATHML,
+      // KaTeX's drawings (roots, arrows, braces): paths and lines, no links, scripts or references.
+      svg: ['xmlns', 'width', 'height', 'viewBox', 'preserveAspectRatio'],
+      path: ['d'],
+      line: ['x1', 'y1', 'x2', 'y2', 'strokeWidth'],
       // An image's `name` would shadow the document's own methods, which the site's scripts call.
       '*': attributes['*']!.filter((name) => name !== 'name'),
       a: [...attributes['a']!, 'name'],
       details: ['name', ['className', ...SITE_CLASSES.details]],
+      // A task list's checkbox is named by its item's text (task-lists.ts).
+      input: [...attributes['input']!, 'ariaLabel'],
       img: [...attributes['img']!.filter((name) => name !== 'src'), ['src', ...IMAGE_SOURCE]],
-      pre: [['className', 'astro-code', 'astro-code-themes', codeThemes.light, codeThemes.dark], ['style', SHIKI_STYLE], 'dataLanguage'],
-      span: [
-        ['className', 'line', ...SITE_CLASSES.span],
-        ['style', SHIKI_STYLE],
-      ],
+      pre: [['className', 'astro-code', 'astro-code-themes', codeThemes.light, codeThemes.dark], ['style', SHIKI_STYLE], 'dataLanguage', 'dataLabel'],
+      span: [['className', 'line', ...SITE_CLASSES.span, ...katex], ['style', SHIKI_STYLE, KATEX_STYLE], 'ariaHidden'],
       td: [['style', ALIGN_STYLE]],
       th: [['style', ALIGN_STYLE]],
+    },
+    // Formulas and their drawings only where KaTeX puts them, inside its spans: never taking in what follows an unclosed tag.
+    ancestors: {
+      ...defaultSchema.ancestors,
+      ...Object.fromEntries([...Object.keys(MATHML), 'svg', 'path', 'line'].map((tag) => [tag, ['span']])),
     },
     // Ids are kept as written: headings, footnotes and a writer's own anchors are linked to by them.
     clobber: [],

@@ -24,7 +24,7 @@ export const SITE_CLASSES = {
   p: ['callout-title', 'tab-label', 'step-title', 'card-title', 'code-title'],
   section: ['tab'],
   ol: ['steps'],
-  figure: ['frame'],
+  figure: ['frame', 'diagram'],
   details: ['accordion'],
   dl: ['field'],
   span: ['field-meta', 'badge'],

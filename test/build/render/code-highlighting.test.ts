@@ -154,7 +154,9 @@ describe('a block highlighted directly (a code subject, a diff)', () => {
         '<span class="line"><span style="--shiki-light:#82071E;--shiki-dark:#FFA198"><span style="user-select: none;">-</span>b</span></span>\n' +
         '<span class="line"><span style="--shiki-light:#1F2328;--shiki-dark:#E6EDF3"> c</span></span></code></pre>\n',
     );
-    expect(await site.highlight('a < b & "c"', 'no-such-language')).toBe(`${pre('plaintext')}<span class="line"><span>a &lt; b &amp; "c"</span></span></code></pre>\n`);
+    expect(await site.highlight('a < b & "c"', 'no-such-language')).toBe(
+      `${pre('plaintext').replace('">', '" data-label="no-such-language">')}<span class="line"><span>a &lt; b &amp; "c"</span></span></code></pre>\n`,
+    );
   });
 });
 

@@ -72,15 +72,30 @@ describe('highlighting a language Shiki lacks', () => {
     vi.restoreAllMocks();
   });
 
-  it('colours it with the mapped grammar, in code subjects and markdown fences alike', async () => {
+  it('colours it with the mapped grammar, in code subjects and markdown fences alike, labelled with the language as written', async () => {
     const site = await renderer();
     const schema = '<xs:element name="note" type="xs:string"/>';
     const asXml = await site.highlight(schema, 'xml');
     expect(asXml).toContain('data-language="xml"');
-    expect(await site.highlight(schema, 'xsd')).toBe(asXml);
-    expect((await site.render(`\`\`\`xsd\n${schema}\n\`\`\`\n`)).html).toBe((await site.render(`\`\`\`xml\n${schema}\n\`\`\`\n`)).html);
+    const labelled = (html: string, label: string) => html.replace('data-language="xml">', `data-language="xml" data-label="${label}">`);
+    expect(await site.highlight(schema, 'xsd')).toBe(labelled(asXml, 'xsd'));
+    expect((await site.render(`\`\`\`xsd\n${schema}\n\`\`\`\n`)).html).toBe(labelled((await site.render(`\`\`\`xml\n${schema}\n\`\`\`\n`)).html, 'xsd'));
     // A patch keeps a diff's unselectable markers.
-    expect(await site.highlight('+a\n-b', 'patch')).toBe(await site.highlight('+a\n-b', 'diff'));
+    expect(await site.highlight('+a\n-b', 'patch')).toBe((await site.highlight('+a\n-b', 'diff')).replace('data-language="diff">', 'data-language="diff" data-label="patch">'));
+  });
+
+  it.each(['xsd', 'svg', 'plist', 'csproj'])('highlights .%s as XML', async (extension) => {
+    const site = await renderer();
+    const text = '<a b="c"/>';
+    expect(await site.highlight(text, extension)).toBe((await site.highlight(text, 'xml')).replace('data-language="xml">', `data-language="xml" data-label="${extension}">`));
+  });
+
+  it.each(['xsl', 'xslt'])("highlights .%s with the XSL grammar (XML with XSLT's own elements)", async (extension) => {
+    const site = await renderer();
+    const text = '<xsl:template match="/"/>';
+    const label = extension === 'xsl' ? '' : ' data-label="xslt"';
+    expect(await site.highlight(text, extension)).toBe((await site.highlight(text, 'xsl')).replace('data-language="xsl">', `data-language="xsl"${label}>`));
+    expect(await site.highlight(text, extension)).not.toBe((await site.highlight(text, 'plaintext')).replace('data-language="plaintext">', `data-language="xsl"${label}>`));
   });
 
   it('prints nothing, for a mapped language or an unknown one', async () => {
@@ -99,6 +114,8 @@ describe('highlighting a language Shiki lacks', () => {
 
   it('shows an unknown language as plain text', async () => {
     const site = await renderer();
-    expect(await site.highlight('a < b', 'no-such-language')).toBe(await site.highlight('a < b', 'plaintext'));
+    expect(await site.highlight('a < b', 'no-such-language')).toBe(
+      (await site.highlight('a < b', 'plaintext')).replace('data-language="plaintext">', 'data-language="plaintext" data-label="no-such-language">'),
+    );
   });
 });

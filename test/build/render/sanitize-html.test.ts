@@ -131,12 +131,14 @@ describe('attributes outside the allow-list', () => {
     expect(await html('<a href="https://x.example/" target="_blank" rel="noopener" style="color:red">x</a>')).toBe('<p><a href="https://x.example/">x</a></p>\n');
   });
 
-  it("Shiki's style variables are allowed only as Shiki writes them", async () => {
+  it("Shiki's style variables and KaTeX's lengths and colours are allowed only as they write them", async () => {
     expect(
       await html(
-        '<span style="--shiki-light:#f00;--shiki-dark:#0f0">ok</span> <span style="--shiki-light:url(https://evil.example/)">bad</span> <span style="color:red">no</span>',
+        '<span style="--shiki-light:#f00;--shiki-dark:#0f0">ok</span> <span style="--shiki-light:url(https://evil.example/)">bad</span> <span style="color:red">katex</span> <span style="position:absolute;top:0">no</span> <span style="height:1em;background:url(https://evil.example/)">no</span> <span style="display:none">no</span>',
       ),
-    ).toBe('<p><span style="--shiki-light:#f00;--shiki-dark:#0f0">ok</span> <span>bad</span> <span>no</span></p>\n');
+    ).toBe(
+      '<p><span style="--shiki-light:#f00;--shiki-dark:#0f0">ok</span> <span>bad</span> <span style="color:red">katex</span> <span>no</span> <span>no</span> <span>no</span></p>\n',
+    );
     expect(await html('<pre class="astro-code site-header" style="overflow-x: auto; position: fixed">p</pre>')).toBe('<pre class="astro-code">p</pre>\n');
   });
 
@@ -359,10 +361,10 @@ describe('what the renderer emits survives', () => {
   it("highlighted code keeps Shiki's classes, style variables, tab stop and language", async () => {
     const pre = (language: string) =>
       `<pre class="astro-code astro-code-themes github-light-default github-dark-default" style="--shiki-light:#1f2328;--shiki-dark:#e6edf3;--shiki-light-bg:#ffffff;--shiki-dark-bg:#0d1117; overflow-x: auto;" tabindex="0" data-language="${language}">`;
-    expect(await html('```js\nconst a = 1;\n```\n\n```diff\n-old\n+new\n```\n\n```math\nx^2\n```')).toBe(
+    expect(await html('```js\nconst a = 1;\n```\n\n```diff\n-old\n+new\n```\n\n```xsd\n<a/>\n```')).toBe(
       `${pre('js')}<code><span class="line"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const</span><span style="--shiki-light:#0550AE;--shiki-dark:#79C0FF"> a</span><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72"> =</span><span style="--shiki-light:#0550AE;--shiki-dark:#79C0FF"> 1</span><span style="--shiki-light:#1F2328;--shiki-dark:#E6EDF3">;</span></span></code></pre>\n` +
         `${pre('diff')}<code><span class="line"><span style="--shiki-light:#82071E;--shiki-dark:#FFA198"><span style="user-select: none;">-</span>old</span></span>\n<span class="line"><span style="--shiki-light:#116329;--shiki-dark:#7EE787"><span style="user-select: none;">+</span>new</span></span></code></pre>\n` +
-        '<pre><code class="language-math">x^2\n</code></pre>\n',
+        `${pre('xml').replace('>', ' data-label="xsd">')}<code><span class="line"><span style="--shiki-light:#1F2328;--shiki-dark:#E6EDF3">&lt;</span><span style="--shiki-light:#116329;--shiki-dark:#7EE787">a</span><span style="--shiki-light:#1F2328;--shiki-dark:#E6EDF3">/&gt;</span></span></code></pre>\n`,
     );
   });
 
@@ -376,7 +378,7 @@ describe('what the renderer emits survives', () => {
     expect(await html('| Left | Centre | Right |\n| :--- | :----: | ----: |\n| a | b | c |\n\n- [ ] todo\n- [x] done\n\nA note.[^n] ~~gone~~\n\n[^n]: The *note*.')).toBe(
       '<table>\n<thead>\n<tr>\n<th style="text-align: left">Left</th>\n<th style="text-align: center">Centre</th>\n<th style="text-align: right">Right</th>\n</tr>\n</thead>\n' +
         '<tbody>\n<tr>\n<td style="text-align: left">a</td>\n<td style="text-align: center">b</td>\n<td style="text-align: right">c</td>\n</tr>\n</tbody>\n</table>\n' +
-        '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled> todo</li>\n<li class="task-list-item"><input type="checkbox" checked disabled> done</li>\n</ul>\n' +
+        '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled aria-label="todo"> todo</li>\n<li class="task-list-item"><input type="checkbox" checked disabled aria-label="done"> done</li>\n</ul>\n' +
         '<p>A note.<sup><a href="#user-content-fn-n" id="user-content-fnref-n" data-footnote-ref="" aria-describedby="footnote-label">1</a></sup> <del>gone</del></p>\n' +
         '<section data-footnotes="" class="footnotes"><h2 class="sr-only" id="footnote-label">Footnotes</h2>\n<ol>\n<li id="user-content-fn-n">\n' +
         '<p>The <em>note</em>. <a href="#user-content-fnref-n" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a></p>\n</li>\n</ol>\n</section>\n',
