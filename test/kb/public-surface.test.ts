@@ -49,6 +49,7 @@ describe('the public surface of src/kb', () => {
       'compareStrings',
       'createKnowledgeView',
       'createLocalView',
+      'decodeSearchDocument',
       'describeEntryProblems',
       'diffPublished',
       'diffSnapshots',

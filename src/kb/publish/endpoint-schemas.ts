@@ -105,6 +105,13 @@ export const KnowledgeFileSchema = z
         }),
       )
       .describe('Per enabled topic, what the prompt pre-loads: lets a client add subjects (-k) and render the same section.'),
+    index: z
+      .object({ budget_tokens: z.number().int().positive().describe('[kb.prompt] index_budget_tokens.') })
+      .nullable()
+      .optional()
+      .describe(
+        'The index of subjects the prompt holds ([kb.prompt] index = true), or null when it has none (absent from sites built before it existed): lets a client that adds subjects render the same index, from the summaries of /kb/index.json.',
+      ),
   })
   .describe('The <knowledge> system-prompt section and the learn tool of a Syllabus site.');
 

@@ -108,6 +108,8 @@ export function buildKnowledgeFile(knowledge: CatalogKnowledge, profile?: string
     tool: knowledge.tool,
     tokens: knowledge.tokens,
     topics: knowledge.topics,
+    // Left out without an index, so that a site without one publishes what it always did.
+    ...(knowledge.indexBudget === null ? {} : { index: { budget_tokens: knowledge.indexBudget } }),
   };
 }
 
