@@ -57,9 +57,13 @@ describe.each(KNOWLEDGE_BASES)('%s', (file) => {
     const listed = listedOf(catalog);
     expect(outline.filter((h) => h.level === 2).map((h) => h.text)).toEqual(listed.map((s) => s.title.replace(/\s+/g, ' ').trim()));
     expect(outline[1]!.level).toBe(2);
-    // A subject's content follows its "Topic: … · <url>" line: it never opens with front matter.
-    expect(text.match(/^Topic: .* · \S+\n\n/gm)).toHaveLength(listed.length);
-    expect(text).not.toMatch(/^Topic: .* · \S+\n\n---\n/m);
+    // Under each subject's heading: a blank line, "Topic: … · <url>", and content that never opens with front matter.
+    const lines = text.split('\n');
+    for (const h2 of outline.filter((h) => h.level === 2)) {
+      expect(lines[h2.line]).toBe('');
+      expect(lines[h2.line + 1]).toMatch(/^Topic: .* · \S+$/);
+      expect(lines[h2.line + 3]).not.toBe('---');
+    }
     expect(parseLlmsTxt(text).title).toBe(config.site.title);
   });
 });
