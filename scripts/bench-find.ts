@@ -3,6 +3,9 @@
  * nothing. On the tldr corpus (one topic per platform folder, copied with a generated kb.toml):
  *  - in process: the catalog once, then the ranking alone (`rankSubjects` over every listed
  *    subject) for each of a set of queries, many times (target: under 10 ms a query);
+ *  - the quality of the ranking: hit-at-3 and mean reciprocal rank of the query set
+ *    (test/fixtures/find-queries.json), its tldr queries on the whole corpus, its guide ones on
+ *    the bundled guide;
  *  - whole `syllabus find` processes: the first one (no memo of summaries yet), then warm ones;
  *  - `find` over MCP (one `syllabus mcp` server, the SDK's client over stdio), after a first call;
  *  - `find --remote` against the published endpoints on 127.0.0.1: in process (the site's files
@@ -22,7 +25,7 @@ import { writeStaticFiles } from '../src/build/static-file.ts';
 import { readSiteData } from '../src/build/site-data.ts';
 import { staticFilesOf } from '../src/build/endpoints.ts';
 import { serveStatic } from '../src/cli/static-server.ts';
-import { buildCatalog, findEntriesOf, loadConfig, openKnowledgeBase, rankSubjects, readConfigFiles } from '../src/kb/index.ts';
+import { buildCatalog, findEntriesOf, loadConfig, openKnowledgeBase, rankSubjects, readConfigFiles, type FindEntry } from '../src/kb/index.ts';
 import { openRemoteView } from '../src/remote/remote-view.ts';
 import { BIN, NODE, TLDR_PAGES, percentile, prepareTldr, timeCalls } from './bench-common.ts';
 
@@ -44,6 +47,42 @@ const QUERIES = [
   'convert video to gif',
   'zzzz no such words',
 ];
+
+/** The query set (test/fixtures/find-queries.json): queries with the subjects that answer them. */
+interface QuerySet {
+  queries: { corpus: 'guide' | 'tldr'; query: string; expected: string[] }[];
+}
+
+/** The bundled guide's find entries (content/kb.toml), for the guide part of the query set. */
+async function guideEntries(): Promise<FindEntry[]> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const { config } = loadConfig(readConfigFiles(['content/kb.toml'], root).configTexts);
+  return findEntriesOf((await buildCatalog(openKnowledgeBase(config!))).catalog);
+}
+
+/**
+ * Prints hit-at-3 (an expected subject among the first three) and mean reciprocal rank (of the
+ * first expected subject among the first 10; 0 when none is there) of the query set, per corpus and
+ * over the whole set, with the queries that miss the first three.
+ */
+function printQuality(corpora: Record<'guide' | 'tldr', readonly FindEntry[]>): void {
+  const set = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', 'test', 'fixtures', 'find-queries.json'), 'utf8')) as QuerySet;
+  const ranks = set.queries.map(({ corpus, query, expected }) => {
+    const found = rankSubjects(corpora[corpus], query, { limit: 10 }).map((r) => `${r.topic}/${r.slug}`);
+    return { corpus, query, found, rank: found.findIndex((subject) => expected.includes(subject)) + 1 };
+  });
+  const figures = (list: typeof ranks): string => {
+    const hits = list.filter((r) => r.rank >= 1 && r.rank <= 3).length;
+    const mrr = list.reduce((sum, r) => sum + (r.rank > 0 ? 1 / r.rank : 0), 0) / list.length;
+    return `hit-at-3 ${hits}/${list.length} (${((100 * hits) / list.length).toFixed(0)} %), MRR ${mrr.toFixed(3)}`;
+  };
+  console.log(`  quality, the query set of test/fixtures/find-queries.json (tldr queries on the whole corpus):`);
+  for (const corpus of ['guide', 'tldr'] as const) console.log(`    ${corpus.padEnd(6)} ${figures(ranks.filter((r) => r.corpus === corpus))}`);
+  console.log(`    all    ${figures(ranks)}`);
+  for (const miss of ranks.filter((r) => r.rank === 0 || r.rank > 3)) {
+    console.log(`    missed: ${miss.corpus} ${JSON.stringify(miss.query)} (rank ${miss.rank || '> 10'}): ${miss.found.slice(0, 3).join(', ')}`);
+  }
+}
 
 function runsPerMeasurement(): number {
   const runs = Number(process.env['BENCH_RUNS'] ?? '5');
@@ -99,6 +138,8 @@ export async function runFindBenchmark(): Promise<void> {
           .join(', ')}`,
       );
     }
+
+    printQuality({ tldr: entries, guide: await guideEntries() });
 
     // The first find fills the memo of tokens and summaries in .syllabus-cache/; the next ones reuse it.
     timeProcess(['find', '--help'], dir); // brings the CLI's bundle up to date; not counted

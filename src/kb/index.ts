@@ -37,6 +37,7 @@ export { writeFileAtomically } from './files/atomic-write.ts';
 export type { ExtraKnowledge, KnowledgeRequest } from './knowledge/extension.ts';
 export { DEFAULT_FIND_LIMIT, FIND_DEFINITION, findEntriesOf, parseFindArguments, rankSubjects, renderFindResults, renderFindSchema } from './view/find.ts';
 export type { FindEntry } from './view/find.ts';
+export { decodeSearchDocument } from './view/search-terms.ts';
 export { LEARN_PARAMETERS, parseLearnArguments } from './knowledge/learn.ts';
 export type { LearnToolDefinition, Outcome, TopicIdentity } from './knowledge/learn.ts';
 export { createLocalView } from './view/local-view.ts';

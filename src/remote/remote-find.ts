@@ -1,9 +1,10 @@
 /**
  * `find` (content/reference/cli/find.md) against a published site: the catalog gives each listed
- * subject's title and summary, `/kb/keywords.json` its keywords and confidence; joined, they are
+ * subject's title and summary, `/kb/keywords.json` its search terms and confidence; joined, they are
  * the entries the core ranks, so that the answer is the one local files give.
  */
 import type { FindEntry } from '../kb/view/find.ts';
+import { decodeSearchDocument } from '../kb/view/search-terms.ts';
 import type { KeywordsFile, SiteIndex } from '../kb/publish/endpoint-schemas.ts';
 import { RemoteError } from './fetch-json.ts';
 import type { RemoteSite } from './remote-site.ts';
@@ -31,8 +32,8 @@ export function joinFindData(site: Pick<RemoteSite, 'indexUrl' | 'keywordsUrl'>,
     const slugs = (list: readonly { slug: string }[]): string[] => list.map((s) => s.slug);
     if (JSON.stringify(slugs(topic.subjects)) !== JSON.stringify(slugs(subjects))) throw mismatch(`the subjects of topic ${JSON.stringify(topic.id)} differ`);
     topic.subjects.forEach((subject, i) => {
-      const { keywords: words, confidence } = subjects[i]!;
-      entries.push({ topic: topic.id, slug: subject.slug, title: subject.title, summary: subject.summary, keywords: words, confidence });
+      const { lengths, terms, confidence } = subjects[i]!;
+      entries.push({ topic: topic.id, slug: subject.slug, title: subject.title, summary: subject.summary, document: decodeSearchDocument({ lengths, terms }), confidence });
     });
   });
   return { entries, topics: index.topics.map((t) => ({ id: t.id, title: t.title ?? undefined })) };

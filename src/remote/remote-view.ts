@@ -73,6 +73,7 @@ function remoteReader(site: RemoteSite, profile: string | undefined, joined: Joi
       learned: async () => (await preloaded()).map((s) => s.slug),
       preloaded: async () => (await preloaded()).map((s) => ({ slug: s.slug, content: s.content })),
       subjects: (patterns) => remoteSubjects(site, entry, patterns),
+      summaries: async () => new Map(entry.subjects.map((s) => [s.slug, s.summary])),
     };
   };
 
@@ -92,6 +93,7 @@ function remoteReader(site: RemoteSite, profile: string | undefined, joined: Joi
         noProfiles: 'The site has no profiles.',
       };
     },
+    promptIndex: async () => (await knowledgeFile()).index?.budget_tokens ?? null,
     async published() {
       const file = await knowledgeFile();
       // The file's tool is the definition the site's build rendered, the fixed parameters included.

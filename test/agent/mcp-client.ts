@@ -8,7 +8,7 @@ import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
 export const FIND_TOOL = {
   name: 'find',
   description:
-    'Find the subjects of the knowledge base that match a query, best first. A subject whose title or name is the query comes first; the others rank by the share of the query\'s words found among the subject\'s keywords (from its title, summary and headings). Each line of the result is "- <topic>/<slug> (**<title>**): <summary>"; load a subject with the learn tool: {"topic": "<topic>", "subjects": "<slug>"}. An empty result: nothing matched.',
+    'Find the subjects of the knowledge base that match a query, best first. A subject whose title or name is the query comes first; the others rank by how well the query\'s words (stemmed) match the subject\'s title, name, summary, headings and text (BM25F). Each line of the result is "- <topic>/<slug> (**<title>**): <summary>"; load a subject with the learn tool: {"topic": "<topic>", "subjects": "<slug>"}. An empty result: nothing matched.',
   inputSchema: {
     type: 'object',
     properties: {

@@ -158,6 +158,8 @@ describe('what agents get', () => {
       [
         '# Example Server Docs',
         '',
+        '> A knowledge base for people and agents, in one topic: Example Server.',
+        '',
         'The knowledge of this site for agents: /kb/index.json lists every topic and subject with its addresses, and /kb/knowledge.json holds the <knowledge> system-prompt section and the learn tool.',
         '',
         '## Example Server',
@@ -167,6 +169,10 @@ describe('what agents get', () => {
         '- [Introduction](/docs/introduction.md): What the example server does, and how to start it.',
         '- [Fields](/docs/reference/fields.md): Options of server.toml, for values < 10 and more.',
         '- [Starlight components](/docs/starlight.md): Download the server.',
+        '',
+        '## Optional',
+        '',
+        '- [Everything in one file](/llms-full.txt): The content of every subject listed here, in one markdown file.',
         '',
       ].join('\n'),
     );

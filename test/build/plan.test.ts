@@ -141,7 +141,7 @@ function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSub
 function siteData(subjects: CatalogSubject[], site: SiteConfig = SITE, description?: string): SiteData {
   const catalog: Catalog = {
     topics: [{ id: 'guide', title: 'Guide', introduction: undefined, description, dir: DIR, subjects, tokens: 0, listing: '' }],
-    knowledge: { prompt: null, tool: null, tokens: 0, topics: [] },
+    knowledge: { prompt: null, tool: null, tokens: 0, topics: [], indexBudget: null },
     profiles: new Map(),
   };
   const routes = buildSiteRoutes(catalog, site, { updated: new Map(), root: undefined, realPathOf: (file) => file }, '/kb');

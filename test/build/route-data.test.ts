@@ -44,7 +44,7 @@ function topic(fields: Partial<CatalogTopic> & { id: string; subjects: CatalogSu
 }
 
 function catalogOf(...topics: CatalogTopic[]): Catalog {
-  return { topics, knowledge: { prompt: null, tool: null, tokens: 0, topics: [] }, profiles: new Map() };
+  return { topics, knowledge: { prompt: null, tool: null, tokens: 0, topics: [], indexBudget: null }, profiles: new Map() };
 }
 
 const SITE: SiteConfig = {

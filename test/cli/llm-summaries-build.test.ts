@@ -77,9 +77,15 @@ describe('a build with LLM summaries', () => {
     ]);
     expect(dist('kb/index.txt')).toBe(`kb:guide/broken.md\nThe server fails on this one.\n\nkb:guide/deploy.md\n${DEPLOY}\n\nkb:guide/described.md\nThe author says what it is.\n`);
     expect(dist('llms.txt')).toBe(
-      `# Ops\n\nThe knowledge of this site for agents: https://kb.test/kb/index.json lists every topic and subject with its addresses, and https://kb.test/kb/knowledge.json holds the <knowledge> system-prompt section and the learn tool.\n\n## Guide\n\n- [Broken](https://kb.test/guide/broken.md): The server fails on this one.\n- [Deploying](https://kb.test/guide/deploy.md): ${DEPLOY}\n- [Described](https://kb.test/guide/described.md): The author says what it is.\n`,
+      `# Ops\n\n> A knowledge base for people and agents, in one topic: Guide.\n\nThe knowledge of this site for agents: https://kb.test/kb/index.json lists every topic and subject with its addresses, and https://kb.test/kb/knowledge.json holds the <knowledge> system-prompt section and the learn tool.\n\n## Guide\n\n- [Broken](https://kb.test/guide/broken.md): The server fails on this one.\n- [Deploying](https://kb.test/guide/deploy.md): ${DEPLOY}\n- [Described](https://kb.test/guide/described.md): The author says what it is.\n\n## Optional\n\n- [Everything in one file](https://kb.test/llms-full.txt): The content of every subject listed here, in one markdown file.\n`,
     );
-    expect(JSON.parse(dist('kb/keywords.json')).topics).toEqual([
+    // The keywords (and the search terms beside them, whose summary part follows the same summaries).
+    expect(
+      (JSON.parse(dist('kb/keywords.json')) as { topics: { id: string; subjects: { slug: string; keywords: string[]; confidence: number }[] }[] }).topics.map((t) => ({
+        id: t.id,
+        subjects: t.subjects.map(({ slug, keywords, confidence }) => ({ slug, keywords, confidence })),
+      })),
+    ).toEqual([
       {
         id: 'guide',
         subjects: [

@@ -54,6 +54,7 @@ describe('the public surface of src/kb', () => {
       'compareStrings',
       'createKnowledgeView',
       'createLocalView',
+      'decodeSearchDocument',
       'describeEntryProblems',
       'diffPublished',
       'diffSnapshots',

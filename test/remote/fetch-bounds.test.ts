@@ -216,7 +216,12 @@ describe('through the CLI: one line naming the URL and the limit, exit 1', () =>
         streamForever(res, Buffer.from(' '.repeat(CHUNK)));
       } else if (path === '/kb/keywords.json') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ version: 1, topics: [{ id: 't', subjects: [{ slug: 'a', keywords: ['alpha'], confidence: 1 }] }] }));
+        res.end(
+          JSON.stringify({
+            version: 1,
+            topics: [{ id: 't', subjects: [{ slug: 'a', keywords: ['alpha'], confidence: 1, lengths: [1, 0, 0, 0, 0], terms: ['alpha', '', '', '', ''] }] }],
+          }),
+        );
       } else {
         const reply = files(path) as Extract<Reply, { body: string }>;
         res.writeHead(reply.status ?? 200, { 'content-type': reply.type ?? 'application/json' });

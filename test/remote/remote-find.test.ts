@@ -125,15 +125,15 @@ describe('joinFindData', () => {
     topics: [topic('b', 'Bee', ['x', 'y']), topic('a', null, [])],
   };
 
-  it('takes titles and summaries from the catalog, keywords and confidence from the keywords file, in catalog order', () => {
+  it('takes titles and summaries from the catalog, search terms and confidence from the keywords file, in catalog order', () => {
     const keywords = {
       version: 1 as const,
       topics: [
         {
           id: 'b',
           subjects: [
-            { slug: 'x', keywords: ['xray'], confidence: 1 },
-            { slug: 'y', keywords: ['yak'], confidence: 0.55 },
+            { slug: 'x', keywords: ['xray'], confidence: 1, lengths: [1, 1, 0, 0, 3], terms: ['xray', 'x', '', '', 'xray:2 zulu'] },
+            { slug: 'y', keywords: ['yak'], confidence: 0.55, lengths: [1, 0, 0, 0, 0], terms: ['yak', '', '', '', ''] },
           ],
         },
         { id: 'a', subjects: [] },
@@ -141,8 +141,29 @@ describe('joinFindData', () => {
     };
     expect(joinFindData(site, index, keywords)).toEqual({
       entries: [
-        { topic: 'b', slug: 'x', title: 'Title of x', summary: 'Summary of x.', keywords: ['xray'], confidence: 1 },
-        { topic: 'b', slug: 'y', title: 'Title of y', summary: 'Summary of y.', keywords: ['yak'], confidence: 0.55 },
+        {
+          topic: 'b',
+          slug: 'x',
+          title: 'Title of x',
+          summary: 'Summary of x.',
+          document: {
+            lengths: [1, 1, 0, 0, 3],
+            terms: new Map([
+              ['x', [0, 1, 0, 0, 0]],
+              ['xray', [1, 0, 0, 0, 2]],
+              ['zulu', [0, 0, 0, 0, 1]],
+            ]),
+          },
+          confidence: 1,
+        },
+        {
+          topic: 'b',
+          slug: 'y',
+          title: 'Title of y',
+          summary: 'Summary of y.',
+          document: { lengths: [1, 0, 0, 0, 0], terms: new Map([['yak', [1, 0, 0, 0, 0]]]) },
+          confidence: 0.55,
+        },
       ],
       topics: [
         { id: 'b', title: 'Bee' },

@@ -8,6 +8,8 @@ import { IMAGE_EXTENSIONS, isMdxPath, languageOf, type SkipReason, type SubjectF
 import type { KnowledgeBase, Topic } from '../subjects/knowledge-base.ts';
 import { extendLearned, patternsByTopic, splitKnowledgeFlag, type ExtraKnowledge } from '../knowledge/extension.ts';
 import { describeKnowledgeTopic, renderKnowledge } from '../knowledge/section.ts';
+import { orderIndexSubjects, renderPromptIndex, type IndexTopic } from '../knowledge/prompt-index.ts';
+import type { PromptConfig } from '../config/schema.ts';
 import { listTopic, renderListing, type LearnToolDefinition } from '../knowledge/learn.ts';
 import { learningSummaryText } from '../learnings/subjects.ts';
 import { markdownHeadings } from '../markdown/headings.ts';
@@ -90,6 +92,8 @@ export interface CatalogKnowledge {
   tokens: number;
   /** Per enabled topic, in config order, the subjects the section pre-loads, in order. */
   topics: { id: string; preloaded: { slug: string; content: string }[] }[];
+  /** The token budget of the section's index of subjects (`[kb.prompt]`), or null when it has none. */
+  indexBudget: number | null;
 }
 
 /** The whole catalog. */
@@ -153,7 +157,7 @@ export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = 
   const added = patternsByTopic(extra);
   const topics = kbTopics.map((topic) => catalogTopic(kb, topic, added.get(topic.id), sha256, diagnostics, options.memo));
   const knowledgeOf = (more: ReadonlyMap<string, readonly string[]>, profile: string | undefined): CatalogKnowledge => {
-    const knowledge = buildCatalogKnowledge(kbTopics, topics, more);
+    const knowledge = buildCatalogKnowledge(kbTopics, topics, more, kb.config.kb.prompt);
     const budget = kb.config.kb.knowledge_budget_tokens;
     if (knowledge.tokens > budget) {
       const which = profile === undefined ? 'The <knowledge> section' : `The <knowledge> section of profile.${profile}`;
@@ -210,19 +214,29 @@ function learnedWith(topic: Topic, more: readonly string[] | undefined): readonl
  * The `<knowledge>` section with `more` learned patterns appended to each topic's own (a
  * profile's, or none), from subjects already read: no file is read again.
  */
-function buildCatalogKnowledge(kbTopics: readonly Topic[], topics: readonly CatalogTopic[], more: ReadonlyMap<string, readonly string[]>): CatalogKnowledge {
+function buildCatalogKnowledge(
+  kbTopics: readonly Topic[],
+  topics: readonly CatalogTopic[],
+  more: ReadonlyMap<string, readonly string[]>,
+  settings: PromptConfig,
+): CatalogKnowledge {
+  const indexTopics: IndexTopic[] = [];
   const described = kbTopics.map((topic, index) => {
     const subjects = topics[index]!.subjects;
     const content = new Map(subjects.map((s) => [s.slug, s.content]));
     const preloaded = learnedWith(topic, more.get(topic.id)).map((slug) => ({ slug, content: content.get(slug)! }));
+    const learned = new Set(preloaded.map((s) => s.slug));
+    indexTopics.push({ id: topic.id, subjects: subjects.filter((s) => !s.hidden && !learned.has(s.slug)).map((s) => ({ slug: s.slug, summary: s.summary })) });
     return describeKnowledgeTopic(topic, visibleSlugs(subjects), preloaded);
   });
-  const { prompt, tool } = renderKnowledge(described);
+  const index = settings.index ? renderPromptIndex(orderIndexSubjects(indexTopics), settings.index_budget_tokens, countTokens) : '';
+  const { prompt, tool } = renderKnowledge(described, index);
   return {
     prompt: prompt === '' ? null : prompt,
     tool,
     tokens: countTokens(prompt),
     topics: described.map((t) => ({ id: t.id, preloaded: t.preloaded })),
+    indexBudget: settings.index ? settings.index_budget_tokens : null,
   };
 }
 

@@ -22,14 +22,29 @@ export interface FrontMatter {
   error: { message: string; line: number } | undefined;
 }
 
+/**
+ * Where a leading `---` … `---` block ends: the index of its closing `---`'s line break (the
+ * YAML is `text.slice(4, end + 1)`), or -1 when the text has no front matter.
+ */
+function frontMatterEnd(text: string): number {
+  if (!text.startsWith('---\n')) return -1;
+  const end = text.indexOf('\n---', 3);
+  if (end === -1) return -1;
+  const after = text.slice(end + 4);
+  return after === '' || after.startsWith('\n') ? end : -1;
+}
+
+/** Lines a leading `---` … `---` block takes, fences included (0 when there is none), without parsing its YAML. */
+export function frontMatterLineCount(text: string): number {
+  const end = frontMatterEnd(text);
+  return end === -1 ? 0 : text.slice(4, end + 1).split('\n').length + 1;
+}
+
 /** Reads a leading `---` … `---` YAML block. */
 export function readFrontMatter(text: string): FrontMatter {
   const none: FrontMatter = { data: {}, lines: 0, error: undefined };
-  if (!text.startsWith('---\n')) return none;
-  const end = text.indexOf('\n---', 3);
+  const end = frontMatterEnd(text);
   if (end === -1) return none;
-  const after = text.slice(end + 4);
-  if (after !== '' && !after.startsWith('\n')) return none;
   if (!parseDocument) throw new Error('readFrontMatter called before loadFrontMatterParser');
   const yaml = text.slice(4, end + 1);
   const lines = yaml.split('\n').length + 1;

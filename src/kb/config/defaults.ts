@@ -44,6 +44,12 @@ export const SUMMARIES_DEFAULTS = {
   timeout_seconds: 30,
 } as const;
 
+/** `[kb.prompt]`. */
+export const PROMPT_DEFAULTS = {
+  index: false,
+  index_budget_tokens: 2000,
+} as const;
+
 /** `[kb.sources]`. */
 export const SOURCES_DEFAULTS = {
   timeout_seconds: 10,

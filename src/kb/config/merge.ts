@@ -6,10 +6,10 @@
  */
 import { configError, dottedPath } from './config-error.ts';
 import path from 'node:path';
-import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
+import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
 import { locatePath } from './locate.ts';
 import type { ConfigText } from './read.ts';
-import type { CheckConfig, ConfigFile, KbConfig, SiteConfig, SourcesConfig, SummariesConfig } from './schema.ts';
+import type { CheckConfig, ConfigFile, KbConfig, SiteConfig, PromptConfig, SourcesConfig, SummariesConfig } from './schema.ts';
 import { addTopicTables, resolveTopics, type TopicConfig, type TopicDrafts } from './topics.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { splitKnowledgeFlag } from '../knowledge/extension.ts';
@@ -94,6 +94,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
   const kb: Record<string, unknown> = {};
   let summaries: Record<string, unknown> | undefined;
   const sources: Record<string, unknown> = {};
+  const prompt: Record<string, unknown> = {};
   const topics: TopicDrafts = new Map();
   const profiles = new Map<string, string[]>();
   const check: CheckConfig = { ...CHECK_DEFAULTS, severity: {}, override: [] };
@@ -104,8 +105,9 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
     for (const key of ['logo', 'favicon'] as const) {
       if (file.site?.[key] !== undefined) siteFileOrigins[key] = { file: configText.file, line: locatePath(configText.text, ['site', key])?.line };
     }
-    const { topic: topicTables, summaries: s, sources: src, ...limits } = file.kb ?? {};
+    const { topic: topicTables, summaries: s, sources: src, prompt: p, ...limits } = file.kb ?? {};
     Object.assign(kb, limits);
+    Object.assign(prompt, p);
     if (s) summaries = { ...summaries, ...s };
     Object.assign(sources, src);
     addTopicTables(topics, topicTables ?? {}, configText);
@@ -160,9 +162,10 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
       files: validated.map((v) => v.configText.file),
       site: withDefaults<SiteConfig>(SITE_DEFAULTS, site),
       kb: {
-        ...withDefaults<Omit<KbConfig, 'summaries' | 'sources'>>(KB_DEFAULTS, kb),
+        ...withDefaults<Omit<KbConfig, 'summaries' | 'sources' | 'prompt'>>(KB_DEFAULTS, kb),
         summaries: summaries && withDefaults<SummariesConfig>(SUMMARIES_DEFAULTS, summaries),
         sources: withDefaults<SourcesConfig>(SOURCES_DEFAULTS, sources),
+        prompt: withDefaults<PromptConfig>(PROMPT_DEFAULTS, prompt),
       },
       check,
       topics: resolved.topics,

@@ -9,7 +9,7 @@
  * sets, so defaults are applied when files are merged (config/merge.ts).
  */
 import * as z from 'zod/mini';
-import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
+import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
 import { baseProblem, branchProblem, endpointProblem, envNameProblem, lineProblem, pathProblem, patternProblem, repositoryProblem, siteUrlProblem, textProblem } from './values.ts';
 import type { DiagnosticCode } from '../diagnostics/diagnostics.ts';
 import { warningCodes } from '../diagnostics/codes.ts';
@@ -117,6 +117,23 @@ export const SourcesSchema = z
   })
   .check(table('[kb.sources]', 'How syllabus build fetches the web pages that a links.txt lists.'));
 
+const prompt = PROMPT_DEFAULTS;
+/** `[kb.prompt]`: what the <knowledge> section holds beyond the spec's topics and pre-loaded subjects. */
+export const PromptSchema = z
+  .strictObject({
+    index: field(
+      bool,
+      'true: the <knowledge> section also lists subjects an agent can learn, as topic/slug and a one-line summary, most useful first, within index_budget_tokens (content/agents/knowledge-section.md).',
+      prompt.index,
+    ),
+    index_budget_tokens: field(
+      positiveInt,
+      'The most o200k_base tokens the index of subjects may take; the subjects left out are counted in its last line.',
+      prompt.index_budget_tokens,
+    ),
+  })
+  .check(table('[kb.prompt]', 'What the <knowledge> section holds besides topics and pre-loaded subjects: an optional compact index of subjects.'));
+
 const topic = TOPIC_DEFAULTS;
 /** `[kb.topic.<id>]`: one topic. */
 export const TopicSchema = z
@@ -149,6 +166,7 @@ export const KbSchema = z
     knowledge_budget_tokens: field(positiveInt, 'check warns when the <knowledge> section has more tokens.', kb.knowledge_budget_tokens),
     summaries: z.optional(SummariesSchema),
     sources: z.optional(SourcesSchema),
+    prompt: z.optional(PromptSchema),
     topic: z
       .optional(
         z.record(
@@ -243,12 +261,15 @@ export type Merged<Table, Set extends PropertyKey> = { [K in keyof Table]-?: K e
 export type SiteConfig = Merged<z.output<typeof SiteSchema>, DefaultedKeys<typeof SITE_DEFAULTS>>;
 /** `[kb.summaries]` with defaults applied; `endpoint` and `model` are required when the table is present. */
 export type SummariesConfig = Merged<z.output<typeof SummariesSchema>, DefaultedKeys<typeof SUMMARIES_DEFAULTS> | 'endpoint' | 'model'>;
+/** `[kb.prompt]` with defaults applied. */
+export type PromptConfig = Merged<z.output<typeof PromptSchema>, DefaultedKeys<typeof PROMPT_DEFAULTS>>;
 /** `[kb.sources]` with defaults applied. */
 export type SourcesConfig = Merged<z.output<typeof SourcesSchema>, DefaultedKeys<typeof SOURCES_DEFAULTS>>;
 /** `[kb]` with defaults applied: its limits, `[kb.summaries]` when a file has it, and `[kb.sources]`. Topics are merged apart. */
-export type KbConfig = Merged<Omit<z.output<typeof KbSchema>, 'summaries' | 'sources' | 'topic'>, DefaultedKeys<typeof KB_DEFAULTS>> & {
+export type KbConfig = Merged<Omit<z.output<typeof KbSchema>, 'summaries' | 'sources' | 'prompt' | 'topic'>, DefaultedKeys<typeof KB_DEFAULTS>> & {
   summaries: SummariesConfig | undefined;
   sources: SourcesConfig;
+  prompt: PromptConfig;
 };
 
 /** A severity table as merging leaves it: the severity of each warning code it names. */
@@ -276,6 +297,7 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   kb: Object.keys(KbSchema.shape),
   'kb.summaries': Object.keys(SummariesSchema.shape),
   'kb.sources': Object.keys(SourcesSchema.shape),
+  'kb.prompt': Object.keys(PromptSchema.shape),
   'kb.topic.*': Object.keys(TopicSchema.shape),
   check: Object.keys(CheckSchema.shape),
   'check.override.*': Object.keys(OverrideSchema.shape),

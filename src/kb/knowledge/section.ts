@@ -61,8 +61,12 @@ export function learnDefinitionOf(topics: readonly Pick<KnowledgeTopic, 'id' | '
   return renderLearnDefinition(topics.filter((t) => t.listable));
 }
 
-/** Renders the section; `''` when no topic is listable and none has pre-loaded subjects. */
-export function renderKnowledgeSection(topics: readonly KnowledgeTopic[]): string {
+/**
+ * Renders the section; `''` when no topic is listable and none has pre-loaded subjects. `index`
+ * (prompt-index.ts; `''` by default, as the spec's section has none) goes after the list of
+ * topics, separated by blank lines.
+ */
+export function renderKnowledgeSection(topics: readonly KnowledgeTopic[], index = ''): string {
   const preloaded = topics.filter((t) => t.preloaded.length > 0);
   const listable = topics.filter((t) => t.listable);
   if (preloaded.length === 0 && listable.length === 0) return '';
@@ -79,12 +83,12 @@ export function renderKnowledgeSection(topics: readonly KnowledgeTopic[]): strin
   }
   if (listable.length > 0) {
     const list = listable.map((t) => renderTopicLine(t, t.introduction)).join('\n');
-    parts.push(`The following knowledge topics are available to learn:\n\n${list}\n\n${AVAILABLE_FOOTER}`);
+    parts.push(`The following knowledge topics are available to learn:\n\n${list}\n\n${index === '' ? '' : `${index}\n\n`}${AVAILABLE_FOOTER}`);
   }
   return `<knowledge>\n${parts.join('\n\n')}\n</knowledge>`;
 }
 
-/** The section of `topics` (`''` for none) and the tool that agrees with it. */
-export function renderKnowledge(topics: readonly KnowledgeTopic[]): { prompt: string; tool: LearnToolDefinition | null } {
-  return { prompt: renderKnowledgeSection(topics), tool: learnDefinitionOf(topics) };
+/** The section of `topics` (`''` for none), with `index` when given, and the tool that agrees with it. */
+export function renderKnowledge(topics: readonly KnowledgeTopic[], index = ''): { prompt: string; tool: LearnToolDefinition | null } {
+  return { prompt: renderKnowledgeSection(topics, index), tool: learnDefinitionOf(topics) };
 }

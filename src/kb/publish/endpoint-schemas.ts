@@ -105,6 +105,13 @@ export const KnowledgeFileSchema = z
         }),
       )
       .describe('Per enabled topic, what the prompt pre-loads: lets a client add subjects (-k) and render the same section.'),
+    index: z
+      .object({ budget_tokens: z.number().int().positive().describe('[kb.prompt] index_budget_tokens.') })
+      .nullable()
+      .optional()
+      .describe(
+        'The index of subjects the prompt holds ([kb.prompt] index = true), or null when it has none (absent from sites built before it existed): lets a client that adds subjects render the same index, from the summaries of /kb/index.json.',
+      ),
   })
   .describe('The <knowledge> system-prompt section and the learn tool of a Syllabus site.');
 
@@ -140,6 +147,16 @@ export const KeywordsFileSchema = z
                   .max(20)
                   .describe('The first 20 words of the title, summary and headings: lower-cased, punctuation and English stop words removed, longer than 2 characters, each once.'),
                 confidence: z.number().min(0).max(1).describe('How much the subject is trusted, 0 to 1: 1 for a plain subject, the stored value for a learning.'),
+                lengths: z
+                  .array(z.int().min(0))
+                  .length(5)
+                  .describe('The number of terms in each field, in the order title, name (the slug), summary, headings, body; the body counted before its terms were cut to 64.'),
+                terms: z
+                  .array(z.string().regex(/^(?:[\p{L}\p{N}]+(?::[1-9][0-9]*)? ?)*$/u))
+                  .length(5)
+                  .describe(
+                    'The stemmed terms of each field, in the order of lengths: separated by spaces, in code-unit order, each followed by ":<count>" when it occurs more than once. The body keeps its 64 most frequent terms. syllabus find ranks with them (BM25F).',
+                  ),
               }),
             )
             .describe('Listed subjects in slug order, as in /kb/index.json. Hidden subjects are never in it.'),
@@ -148,7 +165,7 @@ export const KeywordsFileSchema = z
       .describe("Enabled topics in config order, as in /kb/index.json (whose entries hold each subject's title and summary)."),
   })
   .describe(
-    "The keywords of every listed subject of a Syllabus site, for ranking a query (syllabus find) on the client: overlap = the share of the query's keywords among a subject's; score = 0.7 × overlap + 0.3 × confidence.",
+    'The keywords and search terms of every listed subject of a Syllabus site, for ranking a query (syllabus find) on the client as the site itself ranks it: BM25F over the terms of each field (content/reference/cli/find.md).',
   );
 
 /** `/kb/nav/<topic>.json`: a topic's tree for the sidebar of its pages. */

@@ -6,6 +6,7 @@ import { encodeAddressSegment } from '../subjects/address.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Catalog, CatalogKnowledge, CatalogSubject, CatalogTopic } from '../catalog/catalog.ts';
 import { FORMAT_VERSION, type KeywordsFile, type KnowledgeFile, type SiteIndex, type SubjectEntry, type SubjectFile, type TopicEntry, type TopicFile } from './endpoint-schemas.ts';
+import { encodeSearchDocument, searchDocumentOfSubject } from '../view/search-terms.ts';
 import { markdownUrl, normalizeBase, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';
 
 /** `/kb/topics/<topic>.json`. */
@@ -82,13 +83,18 @@ export function buildSiteIndex(catalog: Catalog, site: SiteConfig): SiteIndex {
   };
 }
 
-/** `/kb/keywords.json`: every listed subject's keywords and confidence, in catalog order (hidden ones never). */
+/**
+ * `/kb/keywords.json`: every listed subject's keywords, confidence and the terms `find` ranks by
+ * (view/search-terms.ts, encoded), in catalog order (hidden ones never).
+ */
 export function buildKeywordsFile(catalog: Catalog): KeywordsFile {
   return {
     version: FORMAT_VERSION,
     topics: catalog.topics.map((topic) => ({
       id: topic.id,
-      subjects: topic.subjects.filter((s) => !s.hidden).map((s) => ({ slug: s.slug, keywords: s.keywords, confidence: s.confidence })),
+      subjects: topic.subjects
+        .filter((s) => !s.hidden)
+        .map((s) => ({ slug: s.slug, keywords: s.keywords, confidence: s.confidence, ...encodeSearchDocument(searchDocumentOfSubject(s)) })),
     })),
   };
 }
@@ -102,6 +108,8 @@ export function buildKnowledgeFile(knowledge: CatalogKnowledge, profile?: string
     tool: knowledge.tool,
     tokens: knowledge.tokens,
     topics: knowledge.topics,
+    // Left out without an index, so that a site without one publishes what it always did.
+    ...(knowledge.indexBudget === null ? {} : { index: { budget_tokens: knowledge.indexBudget } }),
   };
 }
 

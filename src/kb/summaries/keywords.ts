@@ -24,6 +24,11 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/** Whether a lower-case word is one of the English stop words that word sets and `find` leave out. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /**
  * The word set of a text (the keyword rules, without the limit of 20): lower-cased with
  * `toLowerCase()`, punctuation removed (every character that is not a letter, a digit or white

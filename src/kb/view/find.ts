@@ -1,22 +1,30 @@
 /**
- * `find` (content/reference/cli/find.md): the listed subjects that match a query, best first, by
- * keywords. Pure: local files (the catalog), a published site (`/kb/keywords.json` with
- * `/kb/index.json`) and the agent server build the same entries and get the same ranking, text and
- * JSON from here.
+ * `find` (content/reference/cli/find.md): the listed subjects that match a query, best first,
+ * ranked with BM25F over each subject's title, name, summary, headings and body (stemmed terms,
+ * search-terms.ts). Pure: local files (the catalog), a published site (`/kb/index.json` with
+ * `/kb/keywords.json`, which carries the same terms) and the agent server build the same entries
+ * and get the same ranking, text and JSON from here.
  */
 import { z } from 'zod';
 import { checkQuery } from '../knowledge/call-limits.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { compareStrings } from '../diagnostics/diagnostics.ts';
-import { keywordsOf } from '../summaries/keywords.ts';
 import { resolveTopicId, type TopicIdentity } from '../knowledge/learn.ts';
+import { SEARCH_FIELDS, searchDocumentOfSubject, searchTermsOf, type SearchDocument } from './search-terms.ts';
 
 /** How many subjects `find` returns when no limit is given. */
 export const DEFAULT_FIND_LIMIT = 5;
 
-/** Weight of the keyword overlap in a score; the confidence has the rest. */
-const OVERLAP_WEIGHT = 0.7;
-const CONFIDENCE_WEIGHT = 0.3;
+/**
+ * BM25F's parameters (content/reference/decisions.md): the weight of a term in each field (title,
+ * name, summary, headings, body), how much each field's length normalises its counts, and how
+ * fast repeated terms saturate.
+ */
+const FIELD_WEIGHTS = [3, 3, 2, 1.5, 1] as const;
+const FIELD_LENGTH_NORMS = [0.3, 0.3, 0.6, 0.6, 0.75] as const;
+const K1 = 1.2;
+/** A score is multiplied by `1 - CONFIDENCE_SHARE + CONFIDENCE_SHARE × confidence`: a plain subject keeps it whole. */
+const CONFIDENCE_SHARE = 0.3;
 /** Scores and overlaps are rounded to this many decimals, and ranked as rounded. */
 const DECIMALS = 4;
 
@@ -26,8 +34,8 @@ export interface FindEntry {
   slug: string;
   title: string;
   summary: string;
-  /** The subject's keywords, at most 20. */
-  keywords: readonly string[];
+  /** Its fields' stemmed terms (search-terms.ts). */
+  document: SearchDocument;
   /** 0 to 1; 1 for a plain subject. */
   confidence: number;
 }
@@ -50,9 +58,9 @@ export const FindResultSchema = z
     title: z.string().describe('The subject title.'),
     summary: z.string().describe('One paragraph on the subject; "" when there is none.'),
     exact: z.boolean().describe('Whether the title or the last slug segment equals the whole query (any case): such subjects come first.'),
-    overlap: z.number().min(0).max(1).describe("The share of the query's keywords among the subject's keywords, rounded to 4 decimals."),
+    overlap: z.number().min(0).max(1).describe("The share of the query's terms found in the subject (any field), rounded to 4 decimals."),
     confidence: z.number().min(0).max(1).describe('How much the subject is trusted: 1 for a plain subject, the stored value for a learning.'),
-    score: z.number().min(0).max(1).describe('0.7 × overlap + 0.3 × confidence, rounded to 4 decimals.'),
+    score: z.number().min(0).describe("The subject's BM25F score for the query (title, name, summary, headings and body), times 0.7 + 0.3 × confidence, rounded to 4 decimals."),
   })
   .describe('A subject that matches the query.');
 
@@ -71,15 +79,21 @@ export function renderFindSchema(): Record<string, unknown> {
 /** The entries of the catalog's listed subjects: hidden subjects are never found. */
 export function findEntriesOf(catalog: Catalog): FindEntry[] {
   return catalog.topics.flatMap((topic) =>
-    topic.subjects.filter((s) => !s.hidden).map((s) => ({ topic: s.topic, slug: s.slug, title: s.title, summary: s.summary, keywords: s.keywords, confidence: s.confidence })),
+    topic.subjects
+      .filter((s) => !s.hidden)
+      .map((s) => ({ topic: s.topic, slug: s.slug, title: s.title, summary: s.summary, document: searchDocumentOfSubject(s), confidence: s.confidence })),
   );
 }
 
-/** What ranking compares of each entry, lower-cased once per entries array (hosts keep theirs between queries). */
+/** What ranking reads of an entries array, made once per array (hosts keep theirs between queries). */
 interface PreparedEntries {
   titles: string[];
   names: string[];
   topicOrder: number[];
+  /** Per term, the entries that hold it. */
+  postings: Map<string, number[]>;
+  /** Per field, the mean length over the entries. */
+  meanLengths: number[];
 }
 
 const prepared = new WeakMap<readonly FindEntry[], PreparedEntries>();
@@ -88,13 +102,21 @@ function prepare(entries: readonly FindEntry[]): PreparedEntries {
   let ready = prepared.get(entries);
   if (!ready) {
     const topics = new Map<string, number>();
-    ready = { titles: [], names: [], topicOrder: [] };
-    for (const entry of entries) {
+    const totals = SEARCH_FIELDS.map(() => 0);
+    ready = { titles: [], names: [], topicOrder: [], postings: new Map(), meanLengths: [] };
+    entries.forEach((entry, index) => {
       if (!topics.has(entry.topic)) topics.set(entry.topic, topics.size);
-      ready.titles.push(entry.title.toLowerCase());
-      ready.names.push(entry.slug.slice(entry.slug.lastIndexOf('/') + 1).toLowerCase());
-      ready.topicOrder.push(topics.get(entry.topic)!);
-    }
+      ready!.titles.push(entry.title.toLowerCase());
+      ready!.names.push(entry.slug.slice(entry.slug.lastIndexOf('/') + 1).toLowerCase());
+      ready!.topicOrder.push(topics.get(entry.topic)!);
+      entry.document.lengths.forEach((length, field) => (totals[field]! += length));
+      for (const term of entry.document.terms.keys()) {
+        let list = ready!.postings.get(term);
+        if (!list) ready!.postings.set(term, (list = []));
+        list.push(index);
+      }
+    });
+    ready.meanLengths = totals.map((total) => (entries.length === 0 ? 0 : total / entries.length));
     prepared.set(entries, ready);
   }
   return ready;
@@ -106,37 +128,63 @@ function round(value: number): number {
 }
 
 /**
- * Ranks `entries` (in catalog order: topics in config order) for a query. The query's keywords
- * are extracted as a subject's are; overlap = the share of them found in a subject's keywords;
- * score = 0.7 × overlap + 0.3 × confidence. A subject whose title or last slug segment
- * equals the whole query (both lower-cased, the query trimmed) comes first. Ties: higher score,
- * then topic order, then slug. A subject that neither matches exactly nor shares a keyword with
- * the query is not returned; at most `limit` results. `topic` (an id) keeps that topic's only.
- * What ranking compares is prepared once per `entries` array: do not change an array once ranked.
+ * Ranks `entries` (in catalog order: topics in config order) for a query, with BM25F: the query's
+ * terms (search-terms.ts, each once) are looked up in every subject's fields; per term, its
+ * counts in the fields are normalised by each field's length against the mean, weighted and
+ * summed (title and name 3, summary 2, headings 1.5, body 1), saturated as `tf / (1.2 + tf)` and
+ * multiplied by the term's inverse document frequency over all entries; the sum over the terms,
+ * times `0.7 + 0.3 × confidence`, is the score. A subject whose title or last slug segment equals
+ * the whole query (both lower-cased, the query trimmed) comes first. Ties: higher score, then
+ * topic order, then slug. A subject that neither matches exactly nor holds a query term is not
+ * returned; at most `limit` results. `topic` (an id) keeps that topic's only; the statistics are
+ * those of every topic, so a subject's score does not depend on the filter.
+ * What ranking reads is prepared once per `entries` array: do not change an array once ranked.
  */
 export function rankSubjects(entries: readonly FindEntry[], query: string, options: { limit: number; topic?: string | undefined }): FindResult[] {
-  const wanted = keywordsOf(query);
+  const wanted = [...new Set(searchTermsOf(query))];
   const whole = query.trim().toLowerCase();
-  const { titles, names, topicOrder } = prepare(entries);
-  // Candidates as numbers; results are made for the first `limit` only.
-  const candidates: number[] = [];
-  const exact = new Uint8Array(entries.length);
-  const overlaps = new Float64Array(entries.length);
-  const scores = new Float64Array(entries.length);
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
-    if (options.topic !== undefined && entry.topic !== options.topic) continue;
-    let matched = 0;
-    for (const word of wanted) if (entry.keywords.includes(word)) matched++;
-    const isExact = whole !== '' && (titles[i] === whole || names[i] === whole);
-    if (matched === 0 && !isExact) continue;
-    const overlap = wanted.length === 0 ? 0 : matched / wanted.length;
-    candidates.push(i);
-    exact[i] = isExact ? 1 : 0;
-    overlaps[i] = round(overlap);
-    scores[i] = round(OVERLAP_WEIGHT * overlap + CONFIDENCE_WEIGHT * entry.confidence);
+  const { titles, names, topicOrder, postings, meanLengths } = prepare(entries);
+  const count = entries.length;
+  const scores = new Float64Array(count);
+  const matched = new Uint16Array(count);
+  const touched: number[] = [];
+  for (const term of wanted) {
+    const holders = postings.get(term);
+    if (!holders) continue;
+    const idf = Math.log(1 + (count - holders.length + 0.5) / (holders.length + 0.5));
+    for (const i of holders) {
+      const { lengths, terms } = entries[i]!.document;
+      const counts = terms.get(term)!;
+      let tf = 0;
+      for (let f = 0; f < counts.length; f++) {
+        const n = counts[f]!;
+        if (n === 0) continue;
+        const mean = meanLengths[f]! || 1;
+        tf += (FIELD_WEIGHTS[f]! * n) / (1 - FIELD_LENGTH_NORMS[f]! + (FIELD_LENGTH_NORMS[f]! * lengths[f]!) / mean);
+      }
+      if (matched[i] === 0) touched.push(i);
+      matched[i]!++;
+      scores[i]! += (idf * tf) / (K1 + tf);
+    }
   }
-  candidates.sort((a, b) => exact[b]! - exact[a]! || scores[b]! - scores[a]! || topicOrder[a]! - topicOrder[b]! || compareStrings(entries[a]!.slug, entries[b]!.slug));
+  const candidates: number[] = [];
+  const exact = new Uint8Array(count);
+  const rounded = new Float64Array(count);
+  const consider = (i: number): void => {
+    const entry = entries[i]!;
+    if (options.topic !== undefined && entry.topic !== options.topic) return;
+    candidates.push(i);
+    rounded[i] = round(scores[i]! * (1 - CONFIDENCE_SHARE + CONFIDENCE_SHARE * entry.confidence));
+  };
+  for (const i of touched) consider(i);
+  if (whole !== '') {
+    for (let i = 0; i < count; i++) {
+      if (titles[i] !== whole && names[i] !== whole) continue;
+      exact[i] = 1;
+      if (matched[i] === 0) consider(i);
+    }
+  }
+  candidates.sort((a, b) => exact[b]! - exact[a]! || rounded[b]! - rounded[a]! || topicOrder[a]! - topicOrder[b]! || compareStrings(entries[a]!.slug, entries[b]!.slug));
   return candidates.slice(0, options.limit).map((i) => {
     const entry = entries[i]!;
     return {
@@ -145,9 +193,9 @@ export function rankSubjects(entries: readonly FindEntry[], query: string, optio
       title: entry.title,
       summary: entry.summary,
       exact: exact[i] === 1,
-      overlap: overlaps[i]!,
+      overlap: wanted.length === 0 ? 0 : round(matched[i]! / wanted.length),
       confidence: entry.confidence,
-      score: scores[i]!,
+      score: rounded[i]!,
     };
   });
 }
@@ -202,7 +250,7 @@ export const FIND_PARAMETERS = {
 export const FIND_DEFINITION = {
   name: 'find',
   description:
-    'Find the subjects of the knowledge base that match a query, best first. A subject whose title or name is the query comes first; the others rank by the share of the query\'s words found among the subject\'s keywords (from its title, summary and headings). Each line of the result is "- <topic>/<slug> (**<title>**): <summary>"; load a subject with the learn tool: {"topic": "<topic>", "subjects": "<slug>"}. An empty result: nothing matched.',
+    'Find the subjects of the knowledge base that match a query, best first. A subject whose title or name is the query comes first; the others rank by how well the query\'s words (stemmed) match the subject\'s title, name, summary, headings and text (BM25F). Each line of the result is "- <topic>/<slug> (**<title>**): <summary>"; load a subject with the learn tool: {"topic": "<topic>", "subjects": "<slug>"}. An empty result: nothing matched.',
   parameters: FIND_PARAMETERS,
 } as const;
 

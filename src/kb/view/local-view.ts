@@ -64,6 +64,8 @@ function localReader(kb: KnowledgeBase, options: LocalViewOptions, extra: readon
         const subject = kb.findExact(config.id, pattern);
         return subject && contentOf(subject);
       },
+      // Summaries are made with the catalog, which reads every subject: only an index asks for them.
+      summaries: async () => new Map((await catalog()).topics.find((t) => t.id === config.id)?.subjects.map((s) => [s.slug, s.summary]) ?? []),
     };
   });
 
@@ -87,6 +89,7 @@ function localReader(kb: KnowledgeBase, options: LocalViewOptions, extra: readon
     topics: async () => topics,
     offer: async (): Promise<KnowledgeOffer> => ({ topics: kb.config.topics, profiles: kb.config.profiles, noProfiles: NO_PROFILES }),
     published: async () => undefined,
+    promptIndex: async () => (kb.config.kb.prompt.index ? kb.config.kb.prompt.index_budget_tokens : null),
     async findData() {
       const [current, { findEntriesOf }] = await Promise.all([catalog(), import('./find.ts')]);
       let found = entries.get(current);

@@ -31,6 +31,7 @@ import {
   renderLoaded,
   resolveTopicId,
 } from '../knowledge/learn.ts';
+import { orderIndexSubjects, renderPromptIndex, type IndexTopic } from '../knowledge/prompt-index.ts';
 import { type KnowledgeTopic, type PreloadedSubject, describeKnowledgeTopic, isListable, learnDefinitionOf, renderKnowledgeSection } from '../knowledge/section.ts';
 
 /** What `find` answers: the subjects found, best first (none when nothing matched), or a message. */
@@ -112,6 +113,12 @@ export interface ReaderTopic extends TopicIdentity {
    * `subjects`. A reader without such a shortcut leaves it out.
    */
   exact?(pattern: string): Promise<PreloadedSubject | undefined>;
+  /**
+   * Its listed subjects' summaries by slug, for the section's index of subjects
+   * (content/agents/knowledge-section.md); a reader without them leaves it out, and the index
+   * lists slugs alone.
+   */
+  summaries?(): Promise<ReadonlyMap<string, string>>;
 }
 
 /**
@@ -131,6 +138,12 @@ export interface KnowledgeReader {
    * is added; undefined when the view computes them.
    */
   published(): Promise<PublishedKnowledge | undefined>;
+  /**
+   * The token budget of the section's index of subjects (`[kb.prompt] index_budget_tokens`), or
+   * null when the section has no index (`[kb.prompt] index = false`, the default). A reader
+   * without it has none.
+   */
+  promptIndex?(): Promise<number | null>;
   /** What `find` ranks: the listed subjects' entries in catalog order, and the topics for its `topic`. */
   findData(): Promise<{ entries: readonly FindEntry[]; topics: readonly TopicIdentity[] }>;
   /** The catalog, as `/kb/index.json` holds it. */
@@ -246,10 +259,27 @@ export function createKnowledgeView(reader: KnowledgeReader, extra: readonly Ext
   /** The section as published, when nothing was added to it. */
   const published = (): Promise<PublishedKnowledge | undefined> => (extra.length === 0 ? reader.published() : Promise.resolve(undefined));
 
+  /** The section's index of subjects (prompt-index.ts), `''` when it has none: the subjects of listable topics that are not pre-loaded. */
+  const indexText = async (): Promise<string> => {
+    const budget = (await reader.promptIndex?.()) ?? null;
+    if (budget === null) return '';
+    const topics = await reader.topics();
+    const indexTopics: IndexTopic[] = [];
+    for (const topic of topics) {
+      const learned = await learnedSetOf(topics, topic);
+      const available = (await topic.visible()).filter((slug) => !learned.has(slug));
+      if (available.length === 0) continue;
+      const summaries = (await topic.summaries?.()) ?? new Map<string, string>();
+      indexTopics.push({ id: topic.id, subjects: available.map((slug) => ({ slug, summary: summaries.get(slug) ?? '' })) });
+    }
+    await loadTokenizer();
+    return renderPromptIndex(orderIndexSubjects(indexTopics), budget, countTokens);
+  };
+
   const prompt = async (): Promise<string | null> => {
     const known = await published();
     if (known) return known.prompt === '' ? null : known.prompt;
-    const section = renderKnowledgeSection(await described());
+    const section = renderKnowledgeSection(await described(), await indexText());
     return section === '' ? null : section;
   };
 

@@ -12,6 +12,7 @@ import {
   KB_DEFAULTS,
   OVERRIDE_DEFAULTS,
   PROFILE_DEFAULTS,
+  PROMPT_DEFAULTS,
   SITE_DEFAULTS,
   SOURCES_DEFAULTS,
   SUMMARIES_DEFAULTS,
@@ -26,13 +27,14 @@ const DEFAULTS: Record<string, Readonly<Record<string, unknown>>> = {
   kb: KB_DEFAULTS,
   'kb.summaries': SUMMARIES_DEFAULTS,
   'kb.sources': SOURCES_DEFAULTS,
+  'kb.prompt': PROMPT_DEFAULTS,
   'kb.topic.*': TOPIC_DEFAULTS,
   check: CHECK_DEFAULTS,
   'check.override.*': OVERRIDE_DEFAULTS,
   'profile.*': PROFILE_DEFAULTS,
 };
 /** Tables inside `[kb]` and `[check]`, which have their own defaults. */
-const NESTED: Record<string, string[]> = { kb: ['summaries', 'sources', 'topic'], check: ['severity', 'override'] };
+const NESTED: Record<string, string[]> = { kb: ['summaries', 'sources', 'prompt', 'topic'], check: ['severity', 'override'] };
 /** Keys without a default because a table needs them. */
 const REQUIRED = ['subjects', 'endpoint', 'model', 'files'];
 
@@ -45,6 +47,7 @@ function schemaTables(): Record<string, { properties: Record<string, { default?:
     kb,
     'kb.summaries': kb.properties.summaries,
     'kb.sources': kb.properties.sources,
+    'kb.prompt': kb.properties.prompt,
     'kb.topic.*': kb.properties.topic.additionalProperties,
     check: schema.properties.check,
     'check.override.*': schema.properties.check.properties.override.items,
@@ -81,6 +84,7 @@ describe('config defaults', () => {
       kb: '## `[kb]`',
       'kb.summaries': '## `[kb.summaries]`',
       'kb.sources': '## `[kb.sources]`',
+      'kb.prompt': '## `[kb.prompt]`',
       'kb.topic.*': '## `[kb.topic.<id>]`',
       check: '## `[check]`',
       'check.override.*': '### `[[check.override]]`',

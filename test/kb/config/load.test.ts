@@ -42,6 +42,7 @@ describe('loadConfig: defaults (content/reference/configuration.md)', () => {
       knowledge_budget_tokens: 8000,
       summaries: undefined,
       sources: { timeout_seconds: 10, max_bytes: 2097152, concurrency: 4, allow_private: false },
+      prompt: { index: false, index_budget_tokens: 2000 },
     });
     expect(config!.topics).toEqual([
       {

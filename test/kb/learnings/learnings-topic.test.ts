@@ -158,7 +158,7 @@ describe('a learnings topic', () => {
     const subject = catalog.topics[0]!.subjects[0]!;
     expect(subject.keywords).toEqual(['project', 'uses', 'zod', 'schemas', 'api', 'validation', 'schema', 'inputchecks']);
     // "schema" is in none of the learning's words, only in its stored keywords.
-    expect(rankSubjects(findEntriesOf(catalog), 'schema', { limit: 5 }).map((r) => [r.slug, r.score])).toEqual([['pattern/learn-1', 0.925]]);
+    expect(rankSubjects(findEntriesOf(catalog), 'schema', { limit: 5 }).map((r) => [r.slug, r.score])).toEqual([['pattern/learn-1', 0.2376]]);
   });
 
   it('summarises a multi-line learning by its first paragraph', async () => {

@@ -232,19 +232,29 @@ describe('topic and subject files', () => {
 });
 
 describe('keywords.json', () => {
-  it('gives every listed subject its keywords (title, summary, headings) and confidence, in catalog order', () => {
+  it('gives every listed subject its keywords (title, summary, headings), confidence and search terms, in catalog order', () => {
     expect(buildKeywordsFile(catalog)).toEqual({
       version: 1,
       topics: [
         {
           id: 'guide',
           subjects: [
-            { slug: 'deploy', keywords: ['deploy', 'ship', 'daily'], confidence: 1 },
-            { slug: 'intro', keywords: ['introduction', 'start'], confidence: 1 },
-            { slug: 'settings', keywords: ['settings', 'service'], confidence: 1 },
+            {
+              slug: 'deploy',
+              keywords: ['deploy', 'ship', 'daily'],
+              confidence: 1,
+              lengths: [2, 1, 2, 2, 4],
+              terms: ['deploi v2', 'deploi', 'daili ship', 'deploi v2', 'daili deploi ship v2'],
+            },
+            // Front matter is not body text: its title and description already count.
+            { slug: 'intro', keywords: ['introduction', 'start'], confidence: 1, lengths: [1, 1, 1, 0, 1], terms: ['introduct', 'intro', 'start', '', 'start'] },
+            { slug: 'settings', keywords: ['settings', 'service'], confidence: 1, lengths: [1, 1, 2, 0, 4], terms: ['set', 'set', 'servic set', '', 'port servic set toml'] },
           ],
         },
-        { id: 'ops', subjects: [{ slug: 'pager', keywords: ['pager', 'gets', 'paged'], confidence: 1 }] },
+        {
+          id: 'ops',
+          subjects: [{ slug: 'pager', keywords: ['pager', 'gets', 'paged'], confidence: 1, lengths: [1, 1, 2, 0, 2], terms: ['pager', 'pager', 'get page', '', 'get page'] }],
+        },
       ],
     });
   });
@@ -257,58 +267,61 @@ describe('plain-text endpoints', () => {
     );
   });
 
-  it('llms.txt: a section per topic linking each listed subject’s markdown', () => {
+  it('llms.txt: the topics’ introductions as text, a section of items per topic, code and data files under Optional', () => {
     expect(renderLlmsText(catalog, kb.config.site)).toBe(`# Acme
 
 > What Acme knows.
 
 The knowledge of this site for agents: https://kb.acme.test/docs/kb/index.json lists every topic and subject with its addresses, and https://kb.acme.test/docs/kb/knowledge.json holds the <knowledge> system-prompt section and the learn tool.
 
+Topics:
+
+- Guide: How we work.
+
 ## Guide
 
-How we work.
-
-- [Deploy \\[v2\\]](https://kb.acme.test/docs/guide/deploy.md): Ship it daily.
+- [Deploy (v2)](https://kb.acme.test/docs/guide/deploy.md): Ship it daily.
 - [Introduction](https://kb.acme.test/docs/guide/intro.md): Start here.
-- [settings](https://kb.acme.test/docs/guide/settings.md): Settings of the service.
 
 ## ops
 
 - [pager](https://kb.acme.test/docs/ops/pager.md): Who gets paged.
+
+## Optional
+
+- [settings](https://kb.acme.test/docs/guide/settings.md): Guide: Settings of the service.
+- [Everything in one file](https://kb.acme.test/docs/llms-full.txt): The content of every subject listed here, in one markdown file.
 `);
   });
 
-  it('llms-full.txt: every listed subject’s content under its heading', () => {
+  it('llms-full.txt: every listed subject under one H2, with its topic and URL, without front matter or a repeated title', () => {
     expect(renderLlmsFullText(catalog, kb.config.site)).toBe(`# Acme
 
 > What Acme knows.
 
 The knowledge of this site for agents: https://kb.acme.test/docs/kb/index.json lists every topic and subject with its addresses, and https://kb.acme.test/docs/kb/knowledge.json holds the <knowledge> system-prompt section and the learn tool.
 
-## Guide
+## Deploy [v2]
 
-How we work.
-
-### [Deploy \\[v2\\]](https://kb.acme.test/docs/guide/deploy.md)
-
-# Deploy [v2]
+Topic: Guide · https://kb.acme.test/docs/guide/deploy.md
 
 Ship it daily.
 
-### [Introduction](https://kb.acme.test/docs/guide/intro.md)
+## Introduction
 
----
-title: Introduction
----
+Topic: Guide · https://kb.acme.test/docs/guide/intro.md
+
 Start here.
 
-### [settings](https://kb.acme.test/docs/guide/settings.md)
+## settings
+
+Topic: Guide · https://kb.acme.test/docs/guide/settings.md
 
 ${SETTINGS_CONTENT}
 
-## ops
+## pager
 
-### [pager](https://kb.acme.test/docs/ops/pager.md)
+Topic: ops · https://kb.acme.test/docs/ops/pager.md
 
 Who gets paged.
 `);

@@ -7,81 +7,98 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, compareStrings, DEFAULT_FIND_LIMIT, findEntriesOf, parseFindArguments, rankSubjects, renderFindResults, type FindEntry } from '../../../src/kb/index.ts';
-import { keywordsOf } from '../../../src/kb/summaries/keywords.ts';
-import { runFind, type FindResult } from '../../../src/kb/view/find.ts';
+import { runFind } from '../../../src/kb/view/find.ts';
+import { searchDocumentOf, searchTermsOf } from '../../../src/kb/view/search-terms.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
-/** An entry with keywords as its title's words unless given. */
-function entry(topic: string, slug: string, fields: Partial<FindEntry> = {}): FindEntry {
+/** An entry whose document is made from its fields (the title defaults to the slug's last segment). */
+function entry(topic: string, slug: string, fields: { title?: string; summary?: string; headings?: string[]; body?: string; confidence?: number } = {}): FindEntry {
   const title = fields.title ?? slug.slice(slug.lastIndexOf('/') + 1);
-  return { topic, slug, title, summary: '', keywords: keywordsOf(title), confidence: 1, ...fields };
+  const summary = fields.summary ?? '';
+  return {
+    topic,
+    slug,
+    title,
+    summary,
+    document: searchDocumentOf({ title, slug, summary, headings: fields.headings ?? [], body: fields.body ?? '' }),
+    confidence: fields.confidence ?? 1,
+  };
 }
 
-/** A result as rankSubjects gives it. */
-function result(e: FindEntry, fields: { exact?: boolean; overlap: number; score: number }): FindResult {
-  return { topic: e.topic, slug: e.slug, title: e.title, summary: e.summary, exact: fields.exact ?? false, overlap: fields.overlap, confidence: e.confidence, score: fields.score };
-}
-
-const deploy = entry('guide', 'deploy', { title: 'Deploying', summary: 'How we ship.', keywords: ['deploying', 'ship', 'release', 'rollback'] });
-const rollback = entry('guide', 'ops/rollback', { title: 'Rolling back', keywords: ['rolling', 'back', 'rollback', 'release'] });
-const release = entry('guide', 'release-notes', { title: 'Release notes', keywords: ['release', 'notes'] });
-const opsRelease = entry('ops', 'releasing', { title: 'Releasing services', keywords: ['releasing', 'services', 'release'] });
-const learning = entry('ops', 'pattern/learn-1', { title: 'Use the release checklist', keywords: ['use', 'release', 'checklist', 'rollback'], confidence: 0.5 });
+const deploy = entry('guide', 'deploy', { title: 'Deploying', summary: 'How we ship a release.', body: 'Tag the release, then roll back if the checks fail.' });
+const rollback = entry('guide', 'ops/rollback', { title: 'Rolling back', headings: ['When a release fails'], body: 'Roll back to the previous release.' });
+const release = entry('guide', 'release-notes', { title: 'Release notes', body: 'What changed in each version.' });
+const opsRelease = entry('ops', 'releasing', { title: 'Releasing services', body: 'Services are released by the pipeline.' });
+const learning = entry('ops', 'pattern/learn-1', { title: 'Use the release checklist', body: 'Check the rollback plan first.', confidence: 0.5 });
 const ENTRIES = [deploy, release, rollback, learning, opsRelease];
 
 describe('rankSubjects', () => {
-  it('ranks by 0.7 × overlap + 0.3 × confidence, and leaves out subjects that share no keyword', () => {
-    expect(rankSubjects(ENTRIES, 'release rollback', { limit: 5 })).toEqual([
-      result(deploy, { overlap: 1, score: 1 }),
-      result(rollback, { overlap: 1, score: 1 }),
-      result(learning, { overlap: 1, score: 0.85 }),
-      result(release, { overlap: 0.5, score: 0.65 }),
-      result(opsRelease, { overlap: 0.5, score: 0.65 }),
+  it('ranks by BM25F: terms in the title and name weigh most, then summary and headings, then body', () => {
+    expect(rankSubjects(ENTRIES, 'release', { limit: 10 }).map((r) => `${r.topic}/${r.slug}`)).toEqual([
+      'ops/releasing',
+      'guide/release-notes',
+      'ops/pattern/learn-1',
+      'guide/ops/rollback',
+      'guide/deploy',
     ]);
-    expect(rankSubjects(ENTRIES, 'services', { limit: 5 })).toEqual([result(opsRelease, { overlap: 1, score: 1 })]);
+  });
+
+  it('matches words by their stems: released, releasing and release are one term', () => {
+    const found = rankSubjects(ENTRIES, 'released services', { limit: 1 });
+    expect(found.map((r) => [r.slug, r.overlap])).toEqual([['releasing', 1]]);
+    expect(rankSubjects(ENTRIES, 'rolled', { limit: 5 }).map((r) => r.slug)).toEqual(['ops/rollback', 'deploy']);
+  });
+
+  it('gives every result its overlap (the share of the query’s terms it holds) and its score, rounded to 4 decimals', () => {
+    // One subject, one term in its title (length 1, the mean): idf = ln(1 + 0.5 / 1.5), tf = 3, score = idf × 3 / (1.2 + 3).
+    const [only] = rankSubjects([entry('t', 'x', { title: 'alpha' })], 'alpha beta gamma', { limit: 1 });
+    expect([only!.overlap, only!.score]).toEqual([0.3333, Math.round(((Math.log(1 + 0.5 / 1.5) * 3) / 4.2) * 1e4) / 1e4]);
+    expect(only!.score).toBe(0.2055);
+  });
+
+  it('scales a learning’s score by 0.7 + 0.3 × its confidence', () => {
+    const plain = entry('t', 'a', { title: 'alpha' });
+    const unsure = entry('t', 'b', { title: 'alpha', confidence: 0.5 });
+    const [first, second] = rankSubjects([plain, unsure], 'alpha', { limit: 2 });
+    expect([first!.slug, second!.slug]).toEqual(['a', 'b']);
+    expect(second!.score).toBe(Math.round(first!.score * 0.85 * 1e4) / 1e4);
   });
 
   it('breaks ties by topic config order, then by slug', () => {
-    expect(rankSubjects(ENTRIES, 'release', { limit: 10 }).map((r) => `${r.topic}/${r.slug} ${r.score}`)).toEqual([
-      'guide/deploy 1',
-      'guide/ops/rollback 1',
-      'guide/release-notes 1',
-      'ops/releasing 1',
-      'ops/pattern/learn-1 0.85',
-    ]);
+    const same = (topic: string, slug: string): FindEntry => ({ ...entry(topic, slug, { title: 'Release' }), document: entry(topic, 'x', { title: 'Release' }).document });
+    const tied = [same('guide', 'b'), same('guide', 'a'), same('ops', 'a')];
+    expect(rankSubjects(tied, 'release', { limit: 5 }).map((r) => `${r.topic}/${r.slug} ${r.score}`)).toEqual(['guide/a 0.0954', 'guide/b 0.0954', 'ops/a 0.0954']);
   });
 
   it('puts a subject whose title or last slug segment is the whole query (any case, trimmed) first, even with a lower score', () => {
-    expect(rankSubjects(ENTRIES, '  RELEASE notes ', { limit: 3 }).map((r) => [`${r.topic}/${r.slug}`, r.exact, r.score])).toEqual([
-      ['guide/release-notes', true, 1],
-      ['guide/deploy', false, 0.65],
-      ['guide/ops/rollback', false, 0.65],
+    expect(rankSubjects(ENTRIES, '  ROLLING back ', { limit: 3 }).map((r) => [`${r.topic}/${r.slug}`, r.exact])).toEqual([
+      ['guide/ops/rollback', true],
+      ['guide/deploy', false],
     ]);
-    expect(rankSubjects(ENTRIES, 'Learn-1', { limit: 2 }).map((r) => [`${r.topic}/${r.slug}`, r.exact, r.overlap, r.score])).toEqual([['ops/pattern/learn-1', true, 0, 0.15]]);
+    expect(rankSubjects(ENTRIES, 'Learn-1', { limit: 2 }).map((r) => [`${r.topic}/${r.slug}`, r.exact, r.overlap])).toEqual([['ops/pattern/learn-1', true, 1]]);
   });
 
-  it('finds by exact name a query that has no keyword at all', () => {
-    const ls = entry('common', 'ls', { title: 'ls', keywords: [] });
-    const lsblk = entry('common', 'lsblk', { title: 'lsblk', keywords: ['lsblk'] });
-    expect(keywordsOf('ls')).toEqual([]);
-    expect(rankSubjects([ls, lsblk], 'ls', { limit: 5 })).toEqual([result(ls, { exact: true, overlap: 0, score: 0.3 })]);
-    expect(rankSubjects([ls, lsblk], 'the', { limit: 5 })).toEqual([]);
-    expect(rankSubjects([ls, lsblk], '', { limit: 5 })).toEqual([]);
+  it('finds by exact name a query that has no term at all', () => {
+    const of = entry('common', 'of', { title: 'of' });
+    const x = entry('common', 'x', { title: 'x', body: 'x marks the spot' });
+    expect(searchTermsOf('of x')).toEqual([]);
+    expect(rankSubjects([of, x], 'x', { limit: 5 }).map((r) => [r.slug, r.exact, r.overlap, r.score])).toEqual([['x', true, 0, 0]]);
+    expect(rankSubjects([of, x], 'OF', { limit: 5 }).map((r) => r.slug)).toEqual(['of']);
+    expect(rankSubjects([of, x], 'the', { limit: 5 })).toEqual([]);
+    expect(rankSubjects([of, x], '', { limit: 5 })).toEqual([]);
   });
 
   it('returns at most limit subjects, the best ones', () => {
-    expect(rankSubjects(ENTRIES, 'release', { limit: 2 }).map((r) => r.slug)).toEqual(['deploy', 'ops/rollback']);
-    expect(rankSubjects(ENTRIES, 'release', { limit: 1 }).map((r) => r.slug)).toEqual(['deploy']);
+    expect(rankSubjects(ENTRIES, 'release', { limit: 2 }).map((r) => r.slug)).toEqual(['releasing', 'release-notes']);
+    expect(rankSubjects(ENTRIES, 'release', { limit: 1 }).map((r) => r.slug)).toEqual(['releasing']);
   });
 
-  it('keeps one topic only when asked, still in its own order', () => {
-    expect(rankSubjects(ENTRIES, 'release', { limit: 5, topic: 'ops' }).map((r) => r.slug)).toEqual(['releasing', 'pattern/learn-1']);
+  it('keeps one topic only when asked, with the scores of the whole knowledge base', () => {
+    const all = rankSubjects(ENTRIES, 'release', { limit: 10 });
+    const ops = rankSubjects(ENTRIES, 'release', { limit: 5, topic: 'ops' });
+    expect(ops.map((r) => r.slug)).toEqual(['releasing', 'pattern/learn-1']);
+    expect(ops).toEqual(all.filter((r) => r.topic === 'ops'));
     expect(rankSubjects(ENTRIES, 'release', { limit: 5, topic: 'nothing' })).toEqual([]);
-  });
-
-  it('rounds overlap and score to 4 decimals', () => {
-    const [first] = rankSubjects([entry('t', 'a', { keywords: ['alpha'] })], 'alpha beta gamma', { limit: 1 });
-    expect([first!.overlap, first!.score]).toEqual([0.3333, 0.5333]);
   });
 });
 
@@ -107,9 +124,9 @@ describe('runFind', () => {
 
 describe('renderFindResults', () => {
   it('writes one line per subject: topic/slug, the title in bold, and the summary on one line when there is one', () => {
-    const many = entry('guide', 'many', { title: 'Many lines', summary: 'First line.\nSecond   line.', keywords: ['release', 'rollback'] });
-    expect(renderFindResults(rankSubjects([...ENTRIES, many], 'release rollback', { limit: 3 }))).toBe(
-      ['- guide/deploy (**Deploying**): How we ship.', '- guide/many (**Many lines**): First line. Second line.', '- guide/ops/rollback (**Rolling back**)'].join('\n'),
+    const many = entry('guide', 'many', { title: 'Many lines', summary: 'First line.\nSecond   line.' });
+    expect(renderFindResults(rankSubjects([deploy, many, rollback], 'many deploying rolling', { limit: 3 }))).toBe(
+      ['- guide/deploy (**Deploying**): How we ship a release.', '- guide/many (**Many lines**): First line. Second line.', '- guide/ops/rollback (**Rolling back**)'].join('\n'),
     );
   });
 
@@ -152,18 +169,38 @@ describe('over a catalog', () => {
   });
 });
 
-/** The rule of content/reference/cli/find.md spelled out: every listed subject scored, the matching ones sorted, the first `limit`. */
+/**
+ * The rule of content/reference/cli/find.md spelled out, BM25F term by term: every listed subject
+ * scored, the matching ones sorted, the first `limit`.
+ */
 function specRanking(entries: readonly FindEntry[], query: string, limit: number): string[] {
-  const words = keywordsOf(query);
+  const terms = [...new Set(searchTermsOf(query))];
   const topics = [...new Set(entries.map((e) => e.topic))];
+  const weights = [3, 3, 2, 1.5, 1];
+  const norms = [0.3, 0.3, 0.6, 0.6, 0.75];
+  const mean = [0, 1, 2, 3, 4].map((f) => entries.reduce((sum, e) => sum + e.document.lengths[f]!, 0) / entries.length);
+  const whole = query.trim().toLowerCase();
   return entries
     .map((e) => {
-      const overlap = words.length === 0 ? 0 : words.filter((w) => e.keywords.includes(w)).length / words.length;
+      let score = 0;
+      let matched = 0;
+      for (const term of terms) {
+        const counts = e.document.terms.get(term);
+        if (!counts) continue;
+        matched++;
+        const df = entries.filter((other) => other.document.terms.has(term)).length;
+        const idf = Math.log(1 + (entries.length - df + 0.5) / (df + 0.5));
+        let tf = 0;
+        counts.forEach((n, f) => {
+          if (n > 0) tf += (weights[f]! * n) / (1 - norms[f]! + (norms[f]! * e.document.lengths[f]!) / (mean[f]! || 1));
+        });
+        score += (idf * tf) / (1.2 + tf);
+      }
       const name = e.slug.split('/').pop()!;
-      const exact = query.trim() !== '' && [e.title.toLowerCase(), name.toLowerCase()].includes(query.trim().toLowerCase());
-      return { e, exact, overlap, score: Math.round((0.7 * overlap + 0.3 * e.confidence) * 1e4) / 1e4 };
+      const exact = whole !== '' && [e.title.toLowerCase(), name.toLowerCase()].includes(whole);
+      return { e, exact, matched, score: Math.round(score * (0.7 + 0.3 * e.confidence) * 1e4) / 1e4 };
     })
-    .filter((r) => r.exact || r.overlap > 0)
+    .filter((r) => r.exact || r.matched > 0)
     .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || topics.indexOf(a.e.topic) - topics.indexOf(b.e.topic) || compareStrings(a.e.slug, b.e.slug))
     .slice(0, limit)
     .map((r) => `${r.e.topic}/${r.e.slug}`);
