@@ -59,6 +59,7 @@ export { FORMAT_VERSION, KeywordsFileSchema, KnowledgeFileSchema, SiteIndexSchem
 export type { KeywordsFile, KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry } from './publish/endpoint-schemas.ts';
 export { buildKeywordsFile, buildKnowledgeFile, buildSiteIndex, buildSubjectFile, buildTopicFile, knowledgeJsonUrl, serializeEndpoint, topicJsonUrl } from './publish/endpoints.ts';
 export { renderIndexText, renderLlmsFullText, renderLlmsText } from './publish/llms-text.ts';
+export { SKILLS_FOLDER, buildSkillsIndex, listAgentSkills, makeSkillArtifact, type AgentSkill } from './publish/agent-skills.ts';
 export { shardOf } from './publish/shard.ts';
 export { changeAnchor, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './publish/site-urls.ts';
 export { addressOf, encodeAddressSegment } from './subjects/address.ts';
