@@ -6,8 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
-import type { McpFetchHandler } from './mcp-fetch-handler.ts';
+import { MAX_MCP_BODY_BYTES, type McpFetchHandler } from './mcp-fetch-handler.ts';
 
 /** The path the server answers MCP on. */
 export const MCP_PATH = '/mcp';
@@ -71,19 +70,44 @@ async function answer(handler: McpFetchHandler, request: http.IncomingMessage, r
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const webRequest = new Request(new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`), {
-    method: request.method ?? 'GET',
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  });
+  let body: Buffer | undefined;
+  if (hasBody) {
+    body = await readBounded(request, MAX_MCP_BODY_BYTES);
+    if (body === undefined) {
+      const error = { jsonrpc: '2.0', error: { code: -32000, message: `Payload too large: a request body may hold at most ${MAX_MCP_BODY_BYTES} bytes.` }, id: null };
+      response.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' }).end(JSON.stringify(error));
+      return;
+    }
+  }
+  const webRequest = new Request(new URL(request.url ?? '/', 'http://localhost'), { method: request.method ?? 'GET', headers, ...(body ? { body: new Uint8Array(body) } : {}) });
   const webResponse = await handler(webRequest);
-  // The handler may answer before reading the whole body (413): the rest is dropped, not left waiting.
-  if (hasBody && !request.readableEnded) request.resume();
   response.writeHead(webResponse.status, Object.fromEntries(webResponse.headers));
   if (webResponse.body) {
     for await (const chunk of webResponse.body as unknown as AsyncIterable<Uint8Array>) response.write(chunk);
   }
   response.end();
+}
+
+/**
+ * The whole body of `request`, or undefined as soon as it holds more than `limit` bytes. The rest
+ * of a body over the limit is read and dropped, so that the client hears the answer, not a reset.
+ */
+function readBounded(request: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        resolve(undefined);
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    request.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
 }
 
 /** Whether `host` is a loopback address or name. */

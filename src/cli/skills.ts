@@ -55,10 +55,23 @@ export async function skillsCommand(argv: string[], io: CommandIo): Promise<numb
   const { catalog } = await buildCatalog(kb);
   warnContentErrors(kb, io);
   const skills = listAgentSkills(catalog);
-  if (action === 'export') return exportSkills(skills, rest[0]!, path.resolve(io.cwd, values.out!), catalog.topics.map((t) => t.id), io);
+  if (action === 'export')
+    return exportSkills(
+      skills,
+      rest[0]!,
+      path.resolve(io.cwd, values.out!),
+      catalog.topics.map((t) => t.id),
+      io,
+    );
 
   if (values.json) {
-    io.out(JSON.stringify(skills.map((skill) => ({ ...describe(skill), files: skill.files.map((f) => f.path) })), null, 2));
+    io.out(
+      JSON.stringify(
+        skills.map((skill) => ({ ...describe(skill), files: skill.files.map((f) => f.path) })),
+        null,
+        2,
+      ),
+    );
   } else {
     io.out(skills.map((skill) => `- ${skill.name} (${place(skill)}, ${skill.files.length} ${skill.files.length === 1 ? 'file' : 'files'}): ${skill.description}`).join('\n'));
   }
