@@ -55,7 +55,8 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   ];
   const skills = listAgentSkills(catalog);
   const artifacts = skills.map((skill) => makeSkillArtifact(skill, (subject) => fs.readFileSync(subject.file)));
-  files.push(text(`${SKILLS_FOLDER}/index.json`, serializeEndpoint(buildSkillsIndex(skills, artifacts, base))));
+  // A knowledge base without skills publishes no discovery index at all.
+  if (skills.length > 0) files.push(text(`${SKILLS_FOLDER}/index.json`, serializeEndpoint(buildSkillsIndex(skills, artifacts, base))));
   for (const artifact of artifacts) files.push({ path: artifact.path, body: { bytes: artifact.bytes }, key: artifact.digest });
   // A subject's two files are keyed without being made: a build writes only those that changed,
   // and making and hashing every subject's JSON cost more than the rest of an incremental build's reading.
