@@ -5,6 +5,7 @@
  * `Request`s over a published site, answers as `--remote` does. One server each.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -211,6 +212,24 @@ describe('createMcpHandler over a published site', () => {
         result: expected,
       });
     }
+  });
+
+  it("the guide's Netlify function (content/agents/integration/netlify-mcp.mjs) answers as the handler does", async () => {
+    const file = path.join(ROOT, 'content', 'agents', 'integration', 'netlify-mcp.mjs');
+    const example = fs.readFileSync(file, 'utf8');
+    // The page shows the file as it is.
+    const page = fs.readFileSync(path.join(ROOT, 'content', 'agents', 'integration', 'mcp-http.md'), 'utf8');
+    expect(/```js\n([\s\S]*?)```/.exec(page)![1]).toBe(example);
+    // The same function, with the package from this checkout and the test's site.
+    const copy = path.join(makeTree({}), 'mcp.mjs');
+    fs.writeFileSync(copy, example.replace("from 'syllabus-kb'", `from ${JSON.stringify(path.join(ROOT, 'src', 'index.ts'))}`).replace('https://kb.example.com/', `${site.url}/`));
+    const fn = (await import(copy)) as { default: (request: Request) => Promise<Response>; config: { path: string } };
+    expect(fn.config).toEqual({ path: '/mcp' });
+    const call = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'learn', arguments: { topic: 'project', subjects: 'code-quality' } } };
+    const response = await fn.default(
+      new Request('https://site.netlify.app/mcp', { method: 'POST', headers: { ...JSON_HEADERS, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION }, body: JSON.stringify(call) }),
+    );
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 5, result: await remoteResult(['learn', 'project', 'code-quality', '--remote', `${site.url}/`]) });
   });
 
   it('answers GET with 405', async () => {
