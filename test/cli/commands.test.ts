@@ -100,7 +100,8 @@ describe('syllabus (no command)', () => {
     const result = runCli(['lern']);
     expect(result).toEqual({
       stdout: '',
-      stderr: 'error: unknown command "lern". Commands: init, learn, prompt, schema, check, build, diff, find, dev, preview, learnings, skills, mcp.\nRun "syllabus --help" for usage.\n',
+      stderr:
+        'error: unknown command "lern". Commands: init, learn, prompt, schema, check, build, diff, find, dev, preview, learnings, skills, mcp.\nRun "syllabus --help" for usage.\n',
       code: 2,
     });
   });
