@@ -34,6 +34,9 @@ export async function serveMcpHttp(handler: McpFetchHandler, host: string, port:
       response.end();
     });
   });
+  // Longer than the idle time of clients and load balancers (60 s is common), so that the server
+  // is never the one to close a kept-alive connection just as a client sends on it.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(listenMessage(error, host, port))));
     server.listen(port, host, () => resolve());

@@ -75,19 +75,25 @@ describe('syllabus mcp --http', () => {
   });
 
   it('lists the tools as stdio does, and answers learn and find as the CLI prints them', async () => {
-    expect((await client.listTools()).tools).toEqual(listedTools(CONFIG));
+    const tools = listedTools(CONFIG);
+    expect((await client.listTools()).tools).toEqual(tools);
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
-    for (const [topic, patterns] of [
-      ['project', []],
-      ['project', ['code-quality']],
-      ['project', ['**']],
-      ['skills', ['ast-grep/rules']],
-      ['nope', []],
-    ] as const) {
-      const args = patterns.length === 0 ? { topic } : { topic, subjects: patterns[0] };
-      expect(await call('learn', args)).toEqual(cliResult(['learn', topic, ...patterns, ...CONFIG]));
-    }
-    expect(await call('find', { query: 'linter' })).toEqual(cliResult(['find', 'linter', ...CONFIG]));
+    const cases = (
+      [
+        ['project', []],
+        ['project', ['code-quality']],
+        ['project', ['**']],
+        ['skills', ['ast-grep/rules']],
+        ['nope', []],
+      ] as const
+    ).map(([topic, patterns]) => ({
+      args: patterns.length === 0 ? { topic } : { topic, subjects: patterns[0] },
+      // The CLI's answers first: the calls then follow each other as a client's would.
+      expected: cliResult(['learn', topic, ...patterns, ...CONFIG]),
+    }));
+    const found = cliResult(['find', 'linter', ...CONFIG]);
+    for (const { args, expected } of cases) expect(await call('learn', args)).toEqual(expected);
+    expect(await call('find', { query: 'linter' })).toEqual(found);
     const { contents } = await client.readResource({ uri: 'syllabus://project/code-quality' });
     expect(contents).toEqual([{ uri: 'syllabus://project/code-quality', mimeType: 'text/markdown', text: '# Code quality\n\nRun the linter before you push.' }]);
     expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(['syllabus://{topic}/{+slug}']);
