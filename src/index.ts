@@ -1,21 +1,25 @@
 /**
- * `syllabus-kb`: Syllabus from JavaScript — the same commands as the `syllabus` command line, and
- * the site build as a typed function.
+ * `syllabus-kb`: Syllabus from JavaScript — the same commands as the `syllabus` command line, the
+ * site build as a typed function, and the agent server over a published site as a `fetch` handler.
  *
  * ```js
- * import { build, run } from 'syllabus-kb';
+ * import { build, createMcpHandler, run } from 'syllabus-kb';
  * const result = await build({ config: 'content/kb.toml', out: 'dist' });
  * const { code, stdout } = await run(['learn', 'guide', 'getting-started']);
+ * const handler = createMcpHandler({ site: 'https://kb.example.com/' }); // (request: Request) => Promise<Response>
  * ```
  */
 import path from 'node:path';
 import { astroPagesStage } from './astro/run-astro.ts';
 import { buildSite, type BuildReporter, type BuildResult } from './build/build-site.ts';
 import { main } from './cli/main.ts';
-import { sourcesUserAgent } from './build/package-info.ts';
+import { packageVersion, sourcesUserAgent } from './build/package-info.ts';
+import { openRemoteView } from './remote/remote-view.ts';
+import type { McpFetchHandler } from './agent/mcp-fetch-handler.ts';
 
 export { BuildError } from './build/build-error.ts';
 export type { BuildReporter, BuildResult } from './build/build-site.ts';
+export type { McpFetchHandler } from './agent/mcp-fetch-handler.ts';
 
 /** Options of {@link build}. */
 export interface BuildSiteOptions {
@@ -77,4 +81,34 @@ export async function run(argv: readonly string[], options: { cwd?: string; env?
     err: (line) => stderr.push(`${line}\n`),
   });
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+/** Options of {@link createMcpHandler}. */
+export interface McpHandlerOptions {
+  /** The published site's root URL (http or https), as `--remote` takes it. */
+  site: string;
+  /** The time limit of one request to the site, in milliseconds. Default: `SYLLABUS_REMOTE_TIMEOUT_MS`, else 10 s. */
+  timeoutMs?: number;
+  /** How long the site's catalog and knowledge file are reused, in milliseconds. Default 30 s. */
+  cacheMs?: number;
+  /** Where to report a request that failed unexpectedly (answered 500). Default: `console.error`. */
+  log?: (line: string) => void;
+}
+
+/**
+ * The agent server over a published site as a Web `fetch` handler, for a serverless host
+ * (content/agents/integration/mcp-http.md): stateless Streamable HTTP, answering every call as
+ * `syllabus mcp --remote <site>` does. POST carries the protocol, whatever the path; other methods
+ * get 405. Throws at once when `site` is not an http(s) URL.
+ */
+export function createMcpHandler(options: McpHandlerOptions): McpFetchHandler {
+  const view = openRemoteView(options.site, { timeoutMs: options.timeoutMs, cacheMs: options.cacheMs });
+  // The MCP SDK is loaded on the first request: importing the package for build() or run() does not load it.
+  let handler: Promise<McpFetchHandler> | undefined;
+  return async (request) => {
+    handler ??= import('./agent/mcp-fetch-handler.ts').then(({ createMcpFetchHandler }) =>
+      createMcpFetchHandler(view, { name: 'syllabus', version: packageVersion(), log: options.log ?? ((line) => console.error(line)) }),
+    );
+    return (await handler)(request);
+  };
 }

@@ -46,6 +46,11 @@ export interface WatchedViewOptions {
   /** Called when watching had to be given up, with the reason. */
   watchFailed?: (error: unknown) => void;
   /**
+   * Called each time a watcher reports a change to the config files or a topic's folder (often
+   * several times for one save): the next call answers from the files as they are now.
+   */
+  changed?: () => void;
+  /**
    * Tokens and summaries computed before, by content (the build's memo): the catalog that `find`
    * and the index read computes only the others. What the view computes is kept in memory.
    */
@@ -98,6 +103,7 @@ export function createWatchedView(config: SyllabusConfig, options: WatchedViewOp
   if (options.watch ?? true) {
     watch = watchFolders(() => {
       changed = true;
+      options.changed?.();
     });
   }
 

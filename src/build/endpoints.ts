@@ -6,6 +6,7 @@
  * in Astro's page loop: they are plain data.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { CONFIG_SCHEMA_SITE_PATH } from '../kb/config/published-schema.ts';
 import { renderConfigSchema } from '../kb/config/schema.ts';
 import { type SubjectFile, renderEndpointSchemas } from '../kb/publish/endpoint-schemas.ts';
@@ -21,6 +22,7 @@ import {
 } from '../kb/publish/endpoints.ts';
 import { buildTopicNav, serializeTopicNav, topicNavUrl } from '../kb/publish/topic-nav.ts';
 import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/publish/llms-text.ts';
+import { SKILLS_FOLDER, buildSkillsIndex, listAgentSkills, makeSkillArtifact } from '../kb/publish/agent-skills.ts';
 import { clientScripts } from './client-scripts.ts';
 import { listContentAssets } from './content-assets.ts';
 import type { SiteData } from './site-data.ts';
@@ -32,9 +34,10 @@ const FAVICON =
 
 /**
  * Every non-page file of the site: the machine endpoints (content/agents/endpoints.md), the JSON
- * Schema of kb.toml and, for every enabled subject (hidden ones at their own addresses only), its
- * markdown twin, its JSON and its stored file; the site's scripts and the libraries its pages
- * load for math and diagrams (content-assets.ts).
+ * Schema of kb.toml, the Agent Skills discovery index and artifacts (content/agents/agent-skills.md)
+ * and, for every enabled subject (hidden ones at their own addresses only), its markdown twin, its
+ * JSON and its stored file; the site's scripts and the libraries its pages load for math and
+ * diagrams (content-assets.ts).
  */
 export function listStaticFiles(data: SiteData): StaticFile[] {
   const { catalog, site } = data;
@@ -54,6 +57,11 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
     text('llms.txt', renderLlmsText(catalog, site)),
     text('llms-full.txt', renderLlmsFullText(catalog, site)),
   ];
+  const skills = listAgentSkills(catalog);
+  const artifacts = skills.map((skill) => makeSkillArtifact(skill, (subject) => fs.readFileSync(subject.file)));
+  // A knowledge base without skills publishes no discovery index at all.
+  if (skills.length > 0) files.push(text(`${SKILLS_FOLDER}/index.json`, serializeEndpoint(buildSkillsIndex(skills, artifacts, base))));
+  for (const artifact of artifacts) files.push({ path: artifact.path, body: { bytes: artifact.bytes }, key: artifact.digest });
   // A subject's two files are keyed without being made: a build writes only those that changed,
   // and making and hashing every subject's JSON cost more than the rest of an incremental build's reading.
   for (const route of data.routes.subjects) {

@@ -51,7 +51,10 @@ export function buildManifest(data: SiteData, source: string, staticFiles: Stati
   });
   const files: Record<string, string> = {};
   // Copied files (images, downloads) are keyed by their bytes: an edit that keeps the size shows.
-  for (const file of staticFiles) files[file.path] = file.key ?? ('copy' in file.body ? hashFile(file.body.copy) : hash(staticText(file.body)));
+  for (const file of staticFiles) {
+    const { body } = file;
+    files[file.path] = file.key ?? ('copy' in body ? hashFile(body.copy) : 'bytes' in body ? createHash('sha1').update(body.bytes).digest('hex') : hash(staticText(body)));
+  }
   // Pages render images from the set of published files: a change there rebuilds everything.
   const raw = [...data.rawUrls.values()].sort();
   // A preview's changes show on the /changes/ page and in a banner on each changed page.

@@ -7,10 +7,10 @@ import { lookup } from 'mrmime';
 export interface StaticFile {
   path: string;
   /**
-   * Text (written as UTF-8), text made only when the file is written or served (`make`), or the
-   * absolute path of a file to copy.
+   * Text (written as UTF-8), text made only when the file is written or served (`make`), bytes
+   * made at listing (an archive), or the absolute path of a file to copy.
    */
-  body: { text: string } | { make: () => string } | { copy: string };
+  body: { text: string } | { make: () => string } | { bytes: Uint8Array } | { copy: string };
   /**
    * What the bytes are made from, when it is known without making them: equal keys mean equal
    * bytes. Without it, the build's manifest hashes the bytes.
@@ -21,6 +21,7 @@ export interface StaticFile {
 /** Reads a static file's bytes. */
 export function readStaticFile(file: StaticFile): Buffer {
   if ('copy' in file.body) return fs.readFileSync(file.body.copy);
+  if ('bytes' in file.body) return Buffer.from(file.body.bytes);
   return Buffer.from(staticText(file.body), 'utf8');
 }
 
@@ -57,6 +58,7 @@ export function writeStaticFiles(dir: string, files: readonly StaticFile[]): voi
       made.add(folder);
     }
     if ('copy' in file.body) fs.copyFileSync(file.body.copy, target);
+    else if ('bytes' in file.body) fs.writeFileSync(target, file.body.bytes);
     else fs.writeFileSync(target, staticText(file.body));
   }
 }

@@ -36,7 +36,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'maintain a learnings store: add, stats, prune',
     load: async () => import('./learnings.ts').then((m) => ({ run: m.learningsCommand, help: m.LEARNINGS_HELP })),
   },
-  mcp: { summary: 'the agent server (Model Context Protocol) on stdio', load: async () => import('./mcp.ts').then((m) => ({ run: m.mcpCommand, help: m.MCP_HELP })) },
+  skills: {
+    summary: 'the Agent Skills of the knowledge base; export a topic as skill folders',
+    load: async () => import('./skills.ts').then((m) => ({ run: m.skillsCommand, help: m.SKILLS_HELP })),
+  },
+  mcp: { summary: 'the agent server (Model Context Protocol) on stdio or HTTP', load: async () => import('./mcp.ts').then((m) => ({ run: m.mcpCommand, help: m.MCP_HELP })) },
 };
 
 export const MAIN_HELP = `Usage: syllabus <command> [options]

@@ -1,4 +1,7 @@
-/** `syllabus mcp`: the agent server on stdio (content/reference/cli/mcp.md). stdout carries the protocol; every message goes to stderr. */
+/**
+ * `syllabus mcp`: the agent server on stdio, or with `--http` over Streamable HTTP at `/mcp`
+ * (content/reference/cli/mcp.md). On stdio, stdout carries the protocol; every message goes to stderr.
+ */
 import path from 'node:path';
 import type { KnowledgeAnswers } from '../kb/view/view.ts';
 import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
@@ -13,42 +16,74 @@ import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { packageVersion } from '../build/package-info.ts';
 
 export const MCP_HELP = `Usage: syllabus mcp [-k topic/glob]… [--profile NAME] [--config PATH… | --remote URL]
+                    [--http [--host HOST] [--port N]]
 
-Serves the knowledge base to agents over the Model Context Protocol, on stdin and stdout:
+Serves the knowledge base to agents over the Model Context Protocol, on stdin and stdout, or
+with --http over Streamable HTTP at http://HOST:PORT/mcp:
 
   tool learn               the learn tool, with the same answers as "syllabus learn"
   tool find                the find tool, with the same answers as "syllabus find"
   prompt knowledge         the <knowledge> section, as "syllabus prompt" prints it
   resource syllabus://knowledge   the same section (text/plain)
   resource syllabus://index       the catalog, as /kb/index.json (application/json)
+  resource syllabus://{topic}/{+slug}   each subject, as "syllabus learn <topic> <slug>" prints it
 
-Edits to the config files or below a topic folder apply from the next request on; a config that
-stops loading makes every request answer with its error until it is fixed. With --remote, the
-site's catalog is fetched again at most every 30 seconds.
+The initialize result's instructions are the <knowledge> section; both tools are read-only.
+Edits to the config files or below a topic folder apply from the next request on, and the stdio
+server tells the client that its tools and resources changed; a config that stops loading makes
+every request answer with its error until it is fixed. With --remote, the site's catalog is
+fetched again at most every 30 seconds.
 
 Options:
 ${KNOWLEDGE_HELP}
   -c, --config PATH       config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
 ${REMOTE_HELP}
+      --http              serve over Streamable HTTP (stateless: any number of copies may
+                          serve behind a load balancer) instead of stdio
+      --host HOST         address to listen on with --http (default 127.0.0.1: this machine only)
+      --port N            port to listen on with --http (default 3000; 0 picks a free one)
   -h, --help              show this help
 
 An MCP client starts it, for example: {"command": "npx", "args": ["syllabus", "mcp", "--config", "kb.toml"]}.
-It serves until stdin closes. Messages go to stderr: stdout is the protocol.
+It serves until stdin closes. Messages go to stderr: stdout is the protocol. With --http, it
+serves until Ctrl-C (SIGINT) or SIGTERM and prints its address on stderr.
 
-Exit codes: 0 after the client disconnects, 2 usage or configuration error at start.`;
+Exit codes: 0 after the client disconnects (or the HTTP server stops), 2 usage or configuration
+error at start (a bad --host or --port included).`;
+
+/** The port `mcp --http` listens on when none is given. */
+export const DEFAULT_MCP_PORT = 3000;
+
+const HTTP_OPTIONS = { http: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' } } as const;
 
 /** Runs `mcp` until the client disconnects; returns the exit code. */
 export async function mcpCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS, ...REMOTE_OPTION }, 'mcp');
+  const { values, positionals } = parseCommandArgs(argv, { ...CONFIG_OPTION, ...KNOWLEDGE_OPTIONS, ...REMOTE_OPTION, ...HTTP_OPTIONS }, 'mcp');
   if (values.help) {
     io.out(MCP_HELP);
     return 0;
   }
   if (positionals.length > 0) throw usageError(`mcp takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'mcp');
+  if (!values.http && (values.host !== undefined || values.port !== undefined)) {
+    throw usageError(`--${values.host !== undefined ? 'host' : 'port'} needs --http: without it the server speaks on stdin and stdout. Add --http.`, 'mcp');
+  }
+  const port = Number(values.port ?? String(DEFAULT_MCP_PORT));
+  if (values.http && (values.port?.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw usageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(values.port)}).`, 'mcp');
+  }
+  const host = values.host ?? '127.0.0.1';
+  if (host.trim() === '') throw usageError('--host must name an address, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).', 'mcp');
 
   const served = values.remote !== undefined ? await remoteView(values.remote, values, io) : await localView(values, io);
+  if (values.http) return serveHttp(served, host, port, io);
   const [{ createAgentServer }, { StdioServerTransport }] = await Promise.all([import('../agent/mcp-server.ts'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
-  const server = createAgentServer(served.view, { name: 'syllabus', version: packageVersion(), log: io.err });
+  const instructions = (await served.view.prompt().catch(() => null)) ?? undefined;
+  const server = createAgentServer(served.view, { name: 'syllabus', version: packageVersion(), log: io.err, instructions, listChanged: served.onChange !== undefined });
+  served.onChange?.(() => {
+    // A client that has not finished connecting, or has gone, misses nothing it could use.
+    void server.sendToolListChanged().catch(() => {});
+    void server.sendResourceListChanged().catch(() => {});
+  });
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
@@ -64,12 +99,39 @@ export async function mcpCommand(argv: string[], io: CommandIo): Promise<number>
   return 0;
 }
 
+/** How long the files must stay unchanged before the client is told they changed, in milliseconds. */
+const CHANGE_SETTLE_MS = 100;
+
 type McpValues = { config?: string[] | undefined; knowledge?: string[] | undefined; profile?: string | undefined };
 
 /** The view the server answers from, and what to release when it stops. */
 interface ServedView {
   view: KnowledgeAnswers;
   close(): void;
+  /** Calls `listener` after the knowledge base changed (local files only). */
+  onChange?: (listener: () => void) => void;
+}
+
+/** Serves `served` over HTTP until SIGINT or SIGTERM; a bad address is a usage error (exit 2). */
+async function serveHttp(served: ServedView, host: string, port: number, io: CommandIo): Promise<number> {
+  const [{ createMcpFetchHandler }, { serveMcpHttp, ListenError }] = await Promise.all([import('../agent/mcp-fetch-handler.ts'), import('../agent/mcp-http-server.ts')]);
+  const handler = createMcpFetchHandler(served.view, { name: 'syllabus', version: packageVersion(), log: io.err });
+  let server;
+  try {
+    server = await serveMcpHttp(handler, host, port, io.err);
+  } catch (error) {
+    served.close();
+    if (error instanceof ListenError) throw usageError(error.message, 'mcp');
+    throw error;
+  }
+  io.err(`Serving MCP at ${server.url} (Ctrl-C stops)`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  served.close();
+  return 0;
 }
 
 /**
@@ -83,7 +145,16 @@ async function localView(values: McpValues, io: CommandIo): Promise<ServedView> 
   const { kb } = await localViewFor(values, io, 'mcp');
   const { createWatchedView } = await import('../agent/watched-view.ts');
   const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, kb.config.files[0]!)));
+  const listeners: (() => void)[] = [];
+  let settling: NodeJS.Timeout | undefined;
   const view = createWatchedView(kb.config, {
+    // One save makes several watcher events: listeners hear of it once things are quiet.
+    changed: () => {
+      clearTimeout(settling);
+      settling = setTimeout(() => {
+        for (const listener of listeners) listener();
+      }, CHANGE_SETTLE_MS);
+    },
     request: requestOf(values),
     memo: loadCatalogMemo(cache.catalogMemo),
     summaries: { stamp: () => llmSummariesStamp(cache.llmSummaries), load: () => loadLlmSummaries(cache.llmSummaries) },
@@ -93,7 +164,14 @@ async function localView(values: McpValues, io: CommandIo): Promise<ServedView> 
     warn: (diagnostic) => io.err(`warning: ${formatDiagnostic(diagnostic, io.cwd)}`),
     watchFailed: (error) => io.err(`warning: cannot watch the knowledge base for changes (${(error as Error).message}); it is read again at every request instead.`),
   });
-  return { view, close: () => view.close() };
+  return {
+    view,
+    close: () => {
+      clearTimeout(settling);
+      view.close();
+    },
+    onChange: (listener) => void listeners.push(listener),
+  };
 }
 
 /**

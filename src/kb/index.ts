@@ -64,6 +64,7 @@ export { buildTopicNav, serializeTopicNav, topicNavUrl } from './publish/topic-n
 export { ASSISTANTS, ASSISTANT_PROMPT, absoluteSiteUrl, assistantUrl, mcpServerName, renderMcpConfig } from './publish/agent-links.ts';
 export { resolveSiteFiles } from './config/site-files.ts';
 export type { SiteFile } from './config/site-files.ts';
+export { SKILLS_FOLDER, buildSkillsIndex, listAgentSkills, makeSkillArtifact, type AgentSkill } from './publish/agent-skills.ts';
 export { shardOf } from './publish/shard.ts';
 export { changeAnchor, folderAnchor, folderUrl, markdownUrl, normalizeBase, rawUrl, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './publish/site-urls.ts';
 export { addressOf, encodeAddressSegment } from './subjects/address.ts';

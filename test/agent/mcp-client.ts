@@ -2,7 +2,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
+import { expect } from 'vitest';
+import { BIN, ROOT, runCliInProcess, userEnv } from '../helpers/run-cli.ts';
+
+/** What every tool declares about itself (content/reference/cli/mcp.md): read-only, closed world. */
+export const READ_ONLY_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** The find tool as the server lists it (content/reference/cli/mcp.md), written out whole. */
 export const FIND_TOOL = {
@@ -19,7 +23,51 @@ export const FIND_TOOL = {
     required: ['query'],
     additionalProperties: false,
   },
+  annotations: READ_ONLY_ANNOTATIONS,
 };
+
+/** A tool result with this text. */
+export function textResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }] };
+}
+
+/** An error result with this message. */
+export function errorResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/**
+ * What the CLI's answer to `args` is as a tool result: stdout (exit 0), or the `error: ` message
+ * (exit 1). The command line runs in this process (its `main`; test/cli/fixtures.test.ts proves the
+ * bin prints what `main` does).
+ */
+export async function cliResult(args: readonly string[]): Promise<CallToolResult> {
+  const run = await runCliInProcess(args);
+  if (run.code === 0) {
+    expect(run.stderr).toBe('');
+    return textResult(run.stdout.replace(/\n$/, ''));
+  }
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/^error: [^\n]*\n$/);
+  return errorResult(run.stderr.slice('error: '.length, -1));
+}
+
+/** `schema --tool` output as MCP lists it (`parameters` served as `inputSchema`, annotated read-only), then the find tool. */
+export async function listedTools(args: readonly string[]): Promise<unknown[]> {
+  const run = await runCliInProcess(['schema', '--tool', ...args]);
+  expect(run.code).toBe(0);
+  const definition = JSON.parse(run.stdout) as { name: string; description: string; parameters: unknown } | null;
+  return definition
+    ? [{ name: definition.name, description: definition.description, inputSchema: definition.parameters, annotations: READ_ONLY_ANNOTATIONS }, FIND_TOOL]
+    : [FIND_TOOL];
+}
+
+/** `syllabus prompt` output, without the newline the CLI adds. */
+export async function cliPrompt(args: readonly string[]): Promise<string> {
+  const run = await runCliInProcess(['prompt', ...args]);
+  expect(run.code).toBe(0);
+  return run.stdout.replace(/\n$/, '');
+}
 
 /** A running server and a connected client. */
 export interface McpSession {

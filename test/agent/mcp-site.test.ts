@@ -11,7 +11,7 @@ import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts'
 import { SiteIndexSchema } from '../../src/kb/index.ts';
 import { ROOT, runCli, runCliAsync } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
-import { FIND_TOOL, startMcp, type McpSession } from './mcp-client.ts';
+import { FIND_TOOL, READ_ONLY_ANNOTATIONS, startMcp, type McpSession } from './mcp-client.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'spec-example');
 const SPEC_EXAMPLE = path.join(FIXTURE, 'kb.toml');
@@ -62,7 +62,10 @@ describe('local files', () => {
     const { contents } = await session.client.readResource({ uri: 'syllabus://knowledge' });
     expect(contents).toEqual([{ uri: 'syllabus://knowledge', mimeType: 'text/plain', text: knowledge.prompt }]);
     const { tools } = await session.client.listTools();
-    expect(tools).toEqual([{ name: knowledge.tool.name, description: knowledge.tool.description, inputSchema: knowledge.tool.parameters }, FIND_TOOL]);
+    expect(tools).toEqual([
+      { name: knowledge.tool.name, description: knowledge.tool.description, inputSchema: knowledge.tool.parameters, annotations: READ_ONLY_ANNOTATIONS },
+      FIND_TOOL,
+    ]);
   });
 
   it('loads each subject as its markdown twin has it', async () => {
@@ -136,9 +139,11 @@ describe('--remote: the built site over HTTP', () => {
   it('answers a site that is down with the error the CLI prints, and keeps serving', async () => {
     const gone = await serveStatic(dist, '127.0.0.1', 0);
     const url = `${gone.url}/`;
+    // Down before the server starts: it reads the site at start for its instructions, and would keep what it read.
+    await gone.close();
     const session = await startMcp(['--remote', url]);
     sessions.push(session);
-    await gone.close();
+    expect(session.client.getInstructions()).toBeUndefined();
     const cli = runCli(['learn', 'project', '--remote', url]);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toMatch(/^error: [^\n]+\n$/);

@@ -6,12 +6,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HELP } from '../../src/cli/mcp.ts';
 import { ROOT, runCli, runCliInProcess } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
-import { FIND_TOOL, startMcp, startServer, type McpSession } from './mcp-client.ts';
+import { FIND_TOOL, READ_ONLY_ANNOTATIONS, cliPrompt, cliResult, errorResult, listedTools, startMcp, startServer, textResult, type McpSession } from './mcp-client.ts';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 const SPEC_EXAMPLE = path.join(FIXTURES, 'spec-example', 'kb.toml');
@@ -21,28 +21,6 @@ const SPEC_PARAMETERS =
   '{"type":"object","properties":{"topic":{"type":"string","description":"The topic ID or title to learn about."},"subjects":{"type":["string","array","null"],"description":"Glob pattern(s) for subjects to load. Use * for current level, ** for recursive. Omit to list available subjects.","items":{"type":"string"}}},"required":["topic"],"additionalProperties":false}';
 
 const USAGE = 'Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.';
-
-/** A tool result with this text. */
-function textResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }] };
-}
-
-/** An error result with this message. */
-function errorResult(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: message }], isError: true };
-}
-
-/** What the CLI's answer to `args` is as a tool result: stdout (exit 0), or the `error: ` message (exit 1). */
-async function cliResult(args: readonly string[]): Promise<CallToolResult> {
-  const run = await runCliInProcess(args);
-  if (run.code === 0) {
-    expect(run.stderr).toBe('');
-    return textResult(run.stdout.replace(/\n$/, ''));
-  }
-  expect(run.code).toBe(1);
-  expect(run.stderr).toMatch(/^error: [^\n]*\n$/);
-  return errorResult(run.stderr.slice('error: '.length, -1));
-}
 
 /**
  * The configuration error the CLI prints for `args` (exit 2), as the server gives it: the
@@ -60,21 +38,6 @@ async function cliConfigError(args: readonly string[]): Promise<string> {
 function toolArguments(topic: string, patterns: readonly string[]): Record<string, unknown> {
   if (patterns.length === 0) return { topic };
   return { topic, subjects: patterns.length === 1 ? patterns[0] : [...patterns] };
-}
-
-/** `schema --tool` output as MCP lists it (`parameters` served as `inputSchema`), then the find tool. */
-async function listedTools(args: readonly string[]): Promise<unknown[]> {
-  const run = await runCliInProcess(['schema', '--tool', ...args]);
-  expect(run.code).toBe(0);
-  const definition = JSON.parse(run.stdout) as { name: string; description: string; parameters: unknown } | null;
-  return definition ? [{ name: definition.name, description: definition.description, inputSchema: definition.parameters }, FIND_TOOL] : [FIND_TOOL];
-}
-
-/** `syllabus prompt` output, without the newline the CLI adds. */
-async function cliPrompt(args: readonly string[]): Promise<string> {
-  const run = await runCliInProcess(['prompt', ...args]);
-  expect(run.code).toBe(0);
-  return run.stdout.replace(/\n$/, '');
 }
 
 /** The prompt's text, as the server gives it. */
@@ -128,6 +91,7 @@ describe('the spec-example fixture', () => {
         name: 'learn',
         description: 'Learn about knowledge base topics and subjects.\n\nAvailable topics:\n- project (**General Project Knowledge**)\n- skills (**Learnable Assistant Skills**)',
         inputSchema: JSON.parse(SPEC_PARAMETERS),
+        annotations: READ_ONLY_ANNOTATIONS,
       },
       FIND_TOOL,
     ]);
@@ -199,20 +163,63 @@ describe('the spec-example fixture', () => {
     expect(await promptText(session)).toBe(expected);
   });
 
-  it('offers the section as the resource syllabus://knowledge', async () => {
+  it('offers the section as the resource syllabus://knowledge, then the catalog, then every listed subject', async () => {
     const { resources } = await session.client.listResources();
     expect(resources.map((r) => [r.uri, r.mimeType])).toEqual([
       ['syllabus://knowledge', 'text/plain'],
       ['syllabus://index', 'application/json'],
+      ['syllabus://project/code-quality', 'text/markdown'],
+      ['syllabus://project/maintainers/jean', 'text/markdown'],
+      ['syllabus://project/maintainers/ryan', 'text/markdown'],
+      ['syllabus://skills/ast-grep', 'text/markdown'],
     ]);
+    expect(resources[2]).toEqual({
+      uri: 'syllabus://project/code-quality',
+      name: 'project/code-quality',
+      title: 'Code quality',
+      description: 'Run the linter before you push.',
+      mimeType: 'text/markdown',
+      size: fs.statSync(path.join(FIXTURES, 'spec-example', 'project', 'code-quality.md')).size,
+    });
     const { contents } = await session.client.readResource({ uri: 'syllabus://knowledge' });
     expect(contents).toEqual([{ uri: 'syllabus://knowledge', mimeType: 'text/plain', text: await cliPrompt(config) }]);
+  });
+
+  it('offers the subject resource template, and reads a subject as learn loads its exact slug (a hidden one too)', async () => {
+    expect(await session.client.listResourceTemplates()).toEqual({
+      resourceTemplates: [
+        {
+          uriTemplate: 'syllabus://{topic}/{+slug}',
+          name: 'subject',
+          title: 'A subject',
+          description: 'A subject of the knowledge base, as the learn tool loads it by its exact slug. Hidden subjects are listed nowhere but can be read by their URI.',
+          mimeType: 'text/markdown',
+        },
+      ],
+    });
+    for (const [topic, slug] of [
+      ['project', 'maintainers/jean'],
+      ['skills', 'ast-grep/rules'],
+    ] as const) {
+      const uri = `syllabus://${topic}/${slug}`;
+      const expected = await cliResult(['learn', topic, slug, ...config]);
+      expect(expected.isError).toBeUndefined();
+      expect((await session.client.readResource({ uri })).contents).toEqual([{ uri, mimeType: 'text/markdown', text: (expected.content[0] as { text: string }).text }]);
+    }
+    await expect(session.client.readResource({ uri: 'syllabus://project/nope' })).rejects.toThrow(
+      /^MCP error -32002: No subjects in topic "project" match "nope"\. Call learn with only the topic to list its subjects\.$/,
+    );
+  });
+
+  it('gives the <knowledge> section as its instructions, and declares listChanged (it follows the files)', async () => {
+    expect(session.client.getInstructions()).toBe(await cliPrompt(config));
+    expect(session.client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, prompts: {}, resources: { listChanged: true } });
   });
 
   it('answers an unknown prompt or resource with a protocol error', async () => {
     await expect(session.client.getPrompt({ name: 'other' })).rejects.toThrow(/^MCP error -32602: Unknown prompt "other"\. The only prompt is "knowledge"\.$/);
     await expect(session.client.readResource({ uri: 'syllabus://other' })).rejects.toThrow(
-      /^MCP error -32002: Unknown resource "syllabus:\/\/other"\. Resources: syllabus:\/\/knowledge, syllabus:\/\/index\.$/,
+      /^MCP error -32002: Unknown resource "syllabus:\/\/other"\. Resources: syllabus:\/\/knowledge, syllabus:\/\/index, and syllabus:\/\/\{topic\}\/\{\+slug\} for each subject\.$/,
     );
   });
 
@@ -305,36 +312,23 @@ describe('content errors', () => {
   it('are warned about on stderr as the CLI warns, each once, and the answers go on', async () => {
     const config = ['--config', path.join(FIXTURES, 'duplicate-slugs', 'kb.toml')];
     const session = await start(config);
-    const pointed = await runCliInProcess(['learn', 'd', 'a', ...config]);
-    expect(pointed.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
-    expect(await session.call('learn', { topic: 'd', subjects: 'a' })).toEqual(textResult(pointed.stdout.replace(/\n$/, '')));
-    await until(
-      async () => session.stderr(),
-      (text) => text === pointed.stderr,
-      'the warning of the exact lookup',
-    );
-    expect(session.stderr()).toBe(pointed.stderr);
-
-    // The listing walks the topic: every duplicate, the one already reported not again.
-    const listing = await runCliInProcess(['learn', 'd', ...config]);
+    // The instructions (the <knowledge> section) are read at start: the walk warns about every duplicate then.
+    const listing = runCli(['learn', 'd', ...config]);
     expect(listing.stderr.split('\n').filter((line) => line !== '')).toHaveLength(7);
-    expect(await session.call('learn', { topic: 'd' })).toEqual(textResult(listing.stdout.replace(/\n$/, '')));
-    const rest = listing.stderr
-      .split('\n')
-      .filter((line) => line !== '' && `${line}\n` !== pointed.stderr)
-      .map((line) => `${line}\n`)
-      .join('');
-    const expected = pointed.stderr + rest;
     expect(
       await until(
         async () => session.stderr(),
-        (text) => text === expected,
+        (text) => text === listing.stderr,
         'the warnings of the walk',
       ),
-    ).toBe(expected);
-    await session.call('learn', { topic: 'd' });
+    ).toBe(listing.stderr);
+
+    const pointed = runCli(['learn', 'd', 'a', ...config]);
+    expect(await session.call('learn', { topic: 'd', subjects: 'a' })).toEqual(textResult(pointed.stdout.replace(/\n$/, '')));
+    expect(await session.call('learn', { topic: 'd' })).toEqual(textResult(listing.stdout.replace(/\n$/, '')));
     expect(await promptText(session)).toBe(await cliPrompt(config));
-    expect(session.stderr()).toBe(expected);
+    // Nothing warned twice.
+    expect(session.stderr()).toBe(listing.stderr);
   });
 });
 
@@ -509,6 +503,27 @@ describe('edits while the server runs', () => {
     write('kb.toml', good);
     await settle(() => learn('code-quality'), ['learn', 'project', 'code-quality']);
     await settle(() => learn(), ['learn', 'project']);
+  });
+  it('tells the client that its tools and resources changed after an edit, and lists what changed', async () => {
+    const seen: string[] = [];
+    session.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void seen.push('tools'));
+    session.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void seen.push('resources'));
+    write('project/notified.md', '# Notified\n\nA subject added while the client listens.\n');
+    await until(
+      async () => [...seen],
+      (now) => now.includes('tools') && now.includes('resources'),
+      'the list_changed notifications',
+    );
+    const { resources } = await session.client.listResources();
+    expect(resources.find((r) => r.uri === 'syllabus://project/notified')).toEqual({
+      uri: 'syllabus://project/notified',
+      name: 'project/notified',
+      title: 'Notified',
+      description: 'A subject added while the client listens.',
+      mimeType: 'text/markdown',
+      size: 54,
+    });
+    fs.rmSync(path.join(dir, 'project', 'notified.md'));
   });
 });
 

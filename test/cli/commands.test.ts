@@ -102,7 +102,8 @@ describe('syllabus (no command)', () => {
     const result = await runCliInProcess(['lern']);
     expect(result).toEqual({
       stdout: '',
-      stderr: 'error: unknown command "lern". Commands: init, learn, prompt, schema, check, build, diff, find, dev, preview, learnings, mcp.\nRun "syllabus --help" for usage.\n',
+      stderr:
+        'error: unknown command "lern". Commands: init, learn, prompt, schema, check, build, diff, find, dev, preview, learnings, skills, mcp.\nRun "syllabus --help" for usage.\n',
       code: 2,
     });
   });
