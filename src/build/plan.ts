@@ -39,15 +39,17 @@ function hash(value: unknown): string {
 /** The keys of the outputs of `data`, given the key of the code and settings (`source`). */
 export function buildManifest(data: SiteData, source: string, staticFiles: StaticFile[] = staticFilesOf(data)): BuildManifest {
   const pages: Record<string, string> = {};
+  // Every page's header lists the topics (the topic switcher): a topic's new title shows on every page.
+  const switcher = data.routes.topics.map((t) => [t.url, t.title]);
   for (const route of data.routes.subjects) {
     // The content is covered by its sha256; the absolute file path is not shown.
     const { content: _content, file: _file, ...subject } = route.subject;
-    pages[route.url] = hash({ ...route, subject });
+    pages[route.url] = hash({ ...route, subject, switcher });
   }
   const descriptions = data.catalog.topics.map((t) => t.description ?? '');
   data.routes.topics.forEach((route, i) => {
     const { subjects: _subjects, ...topic } = route.topic;
-    pages[route.url] = hash({ title: route.title, count: route.count, tree: route.tree, topic, description: descriptions[i] });
+    pages[route.url] = hash({ title: route.title, count: route.count, tree: route.tree, topic, description: descriptions[i], switcher });
   });
   const files: Record<string, string> = {};
   // Copied files (images, downloads) are keyed by their bytes: an edit that keeps the size shows.

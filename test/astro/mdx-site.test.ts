@@ -73,7 +73,7 @@ describe('pages', () => {
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(html).toMatch(/<pre class="astro-code[^"]*"[^>]*data-language="bash"><code><span class="line"><span style="[^"]*">npm<\/span>/);
     expect(html).toContain(
-      '<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">On this page</h2><ul><li class="depth-2"><a href="#install">Install</a></li><li class="depth-2"><a href="#start">Start</a></li></ul></nav>',
+      '<details class="toc" id="toc" open><summary id="toc-title">On this page</summary><nav aria-labelledby="toc-title"><ul><li class="depth-2"><a href="#install">Install</a></li><li class="depth-2"><a href="#start">Start</a></li></ul></nav></details>',
     );
   });
 

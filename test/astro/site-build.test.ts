@@ -55,7 +55,7 @@ describe('the build', () => {
         'warning[binary]: handbook/files/archive.bin: Binary file: agents get a one-line message instead of its content (subject "files/archive"), and the site offers it as a download. Replace it with text if agents need what it says.',
         'warning[binary]: handbook/img/logo.png: Image: the site shows it on its page; agents get a one-line message instead (subject "img/logo"). Describe what matters in a text subject too.',
         'read      2 topics, 43 subjects (T s)',
-        'pages     46 pages; 43 subjects rendered, 0 unchanged (T s)',
+        'pages     48 pages; 43 subjects rendered, 0 unchanged (T s)',
         'search    40 pages indexed, 1 of 1 shard written (T s)',
         'Built dist/: 2 topics, 43 subjects (1 hidden, 1 disabled, 2 skipped), 2 warnings, T s',
         '',
@@ -129,9 +129,9 @@ describe('visibility (content/agents/endpoints.md)', () => {
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         '  <url><loc>https://handbook.example.test/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/</loc></url>',
+        '  <url><loc>https://handbook.example.test/oncall/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/content-features/schema/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/content-features/showcase/</loc></url>',
-        '  <url><loc>https://handbook.example.test/oncall/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/files/archive/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/guides/config/</loc></url>',
         '  <url><loc>https://handbook.example.test/handbook/guides/deploy/</loc></url>',
@@ -221,15 +221,17 @@ describe('rendering', () => {
     const loads = (url: string) =>
       [...page(url).matchAll(/<(?:link rel="stylesheet"|script)[^>]*(?:href|src)="(\/_syllabus\/[^"]+)"[^>]*>/g)].map((match) => match[1]!.replace(/\.[0-9a-f]{10}\.js$/, '.js'));
     expect(loads('handbook/content-features/showcase')).toEqual([
+      '/_syllabus/search.js',
       '/_syllabus/katex-0.18.11/katex.css',
       '/_syllabus/copy-markdown.js',
       '/_syllabus/code-blocks.js',
       '/_syllabus/diagrams.js',
       '/_syllabus/shell.js',
+      '/_syllabus/sidebar.js',
     ]);
     expect(page('handbook/content-features/showcase')).toContain('data-mermaid="/_syllabus/mermaid-12.3.0/mermaid.esm.min.mjs"');
     for (const other of ['handbook/welcome', 'handbook/content-features/schema'])
-      expect(loads(other)).toEqual(['/_syllabus/copy-markdown.js', '/_syllabus/code-blocks.js', '/_syllabus/shell.js']);
+      expect(loads(other)).toEqual(['/_syllabus/search.js', '/_syllabus/copy-markdown.js', '/_syllabus/code-blocks.js', '/_syllabus/shell.js', '/_syllabus/sidebar.js']);
   });
 });
 
@@ -341,14 +343,14 @@ describe('navigation', () => {
 
   it('publishes each topic’s tree as its nav file, listed subjects only', () => {
     const nav = JSON.parse(fs.readFileSync(path.join(dist, 'kb/nav/handbook.json'), 'utf8')) as { entries: { address?: string; folder?: string }[] };
-    expect(nav.entries.filter((e) => e.folder !== undefined).map((e) => e.folder)).toEqual(['files', 'guides', 'img', 'many', 'search']);
-    expect(nav.entries.filter((e) => e.address !== undefined)).toHaveLength(38);
+    expect(nav.entries.filter((e) => e.folder !== undefined).map((e) => e.folder)).toEqual(['content-features', 'files', 'guides', 'img', 'many', 'search']);
+    expect(nav.entries.filter((e) => e.address !== undefined)).toHaveLength(40);
     expect(JSON.stringify(nav)).not.toMatch(/secret|hidden-note|zebra/);
   });
 
   it('keeps every subject page’s links bounded, whatever the size of its topic', () => {
     const counts = [...readDist()].filter(([name]) => /^handbook\/.+\/index\.html$/.test(name)).map(([name, body]) => [name, body.match(/<a /g)?.length ?? 0] as const);
-    expect(counts.length).toBe(39);
+    expect(counts.length).toBe(41);
     for (const [name, links] of counts) expect(links, name).toBeLessThanOrEqual(40);
   });
 
@@ -404,7 +406,7 @@ describe('incremental rebuilds', () => {
     expect(again.code).toBe(0);
     // Pages showing the new title (the subject, its neighbour and folder mate config, its
     // neighbour logo, the topic page), and the neighbours of the removed item (item-29, notes).
-    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subject rendered, 39 unchanged');
+    expect(again.stderr).toContain('pages     6 pages changed, 1 removed; 1 subject rendered, 41 unchanged');
     expect(page('handbook/guides/deploy')).toContain('<h1 data-pagefind-meta="title">Shipping</h1>');
     expect(page('handbook/guides/config')).toContain('<a class="next" href="/handbook/guides/deploy/" rel="next"><span>Next</span>Shipping</a>');
     expect(page('handbook')).toContain('<a href="/handbook/guides/deploy/">Shipping</a>');
@@ -437,7 +439,7 @@ describe('the search index in shards', () => {
       .filter((f) => f.endsWith('.pf_fragment'))
       .map((f) => zlib.gunzipSync(fs.readFileSync(path.join(out, 'pagefind', f))).toString('utf8'))
       .map((body) => JSON.parse(body.slice(body.indexOf('{'))) as { url: string; content: string });
-    expect(fragments.length).toBe(38);
+    expect(fragments.length).toBe(40);
     expect(fragments.find((f) => f.url === '/handbook/many/item-05/')?.content).toBe('Item 05. Now about kumquat-harvest.');
     expect(JSON.parse(fs.readFileSync(path.join(out, 'pagefind/shards.json'), 'utf8'))).toEqual({ shards: ['0/', '1/', '2/', '3/'] });
   });

@@ -85,7 +85,7 @@ describe('the preview build', () => {
     const html = read('changes/index.html');
     expect(between(html, '<p class="changes-sides">', '</p>')).toBe('<p class="changes-sides">Compared with the base build.</p>');
     expect(between(html, '<ul class="changes-summary">', '</ul>')).toBe(
-      '<ul class="changes-summary"><li><strong>1</strong> added</li><li><strong>1</strong> changed</li><li><strong>1</strong> moved</li><li><strong>1</strong> removed</li><li><strong>±0</strong> tokens (998 → 998)</li></ul>',
+      '<ul class="changes-summary"><li><strong>1</strong> added</li><li><strong>1</strong> changed</li><li><strong>1</strong> moved</li><li><strong>1</strong> removed</li><li><strong>±0</strong> tokens (1,578 → 1,578)</li></ul>',
     );
     expect(between(html, '<section aria-labelledby="added">', '</section>')).toBe(
       '<section aria-labelledby="added"><h2 id="added">Added</h2><ul class="changes-list"><li id="change-handbook-guides--oncall"><a href="/handbook/guides/oncall/"><code>handbook/guides/oncall</code></a> · 9 tokens</li></ul></section>',

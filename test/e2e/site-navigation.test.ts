@@ -82,7 +82,7 @@ describe('the topic sidebar', () => {
     const page = await openPage(DESKTOP);
     await openSubject(page, '/handbook/many/item-15/');
     const rows = await treeRows(page);
-    expect(rows.slice(0, 5)).toEqual(['files (closed)', 'guides (closed)', 'img (closed)', 'many (open)', 'Item 01']);
+    expect(rows.slice(0, 6)).toEqual(['content-features (closed)', 'files (closed)', 'guides (closed)', 'img (closed)', 'many (open)', 'Item 01']);
     expect(rows).toContain('Item 15 (current)');
     expect(rows.slice(-3)).toEqual(['notes', 'search (closed)', 'Welcome aboard']);
     // The current row is inside the tree's view, and the sidebar is beside the content.
@@ -137,6 +137,8 @@ describe('the topic sidebar', () => {
     await page.keyboard.press('ArrowUp');
     expect(await focusedRow(page)).toBe('config');
     await page.keyboard.press('Home');
+    expect(await focusedRow(page)).toBe('content-features');
+    await page.keyboard.press('ArrowDown');
     expect(await focusedRow(page)).toBe('files');
     await page.keyboard.press('ArrowRight');
     expect(await page.locator('[role="treeitem"]', { hasText: 'files' }).getAttribute('aria-expanded')).toBe('true');
