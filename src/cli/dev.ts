@@ -11,6 +11,7 @@ import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
 import { openLiveSite, type LiveSite } from '../build/live-site.ts';
 import { plural } from '../kb/diagnostics/diagnostics.ts';
 import { normalizeBase } from '../kb/publish/site-urls.ts';
+import { waitForStopSignal } from './stop-signal.ts';
 
 export const DEV_HELP = `Usage: syllabus dev [--config PATH]… [--host HOST] [--port N]
 
@@ -57,11 +58,9 @@ export async function devCommand(argv: string[], io: CommandIo): Promise<number>
     const host = server.address.host.includes(':') ? `[${server.address.host}]` : server.address.host;
     const any = server.address.host === '0.0.0.0' || server.address.host === '::';
     await warmUp(`http://${any ? '127.0.0.1' : host}:${server.address.port}${base}`);
+    const stopped = waitForStopSignal();
     io.err(`Serving http://${host}:${server.address.port}${base} (ready ${seconds(performance.now())} after the start; Ctrl-C stops)`);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    await stopped;
     await server.stop();
   } catch (error) {
     throw new CliError(`the development server failed: ${(error as Error).message}`, 1);

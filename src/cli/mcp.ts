@@ -14,6 +14,7 @@ import { llmSummariesStamp, loadLlmSummaries } from '../build/llm-summaries.ts';
 import { KNOWLEDGE_HELP, KNOWLEDGE_OPTIONS, localViewFor, REMOTE_HELP, REMOTE_OPTION, requestOf } from './knowledge-flags.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { packageVersion } from '../build/package-info.ts';
+import { waitForStopSignal } from './stop-signal.ts';
 
 export const MCP_HELP = `Usage: syllabus mcp [-k topic/glob]… [--profile NAME] [--config PATH… | --remote URL]
                     [--http [--host HOST] [--port N]]
@@ -124,11 +125,9 @@ async function serveHttp(served: ServedView, host: string, port: number, io: Com
     if (error instanceof ListenError) throw usageError(error.message, 'mcp');
     throw error;
   }
+  const stopped = waitForStopSignal();
   io.err(`Serving MCP at ${server.url} (Ctrl-C stops)`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   await server.close();
   served.close();
   return 0;

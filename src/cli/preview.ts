@@ -5,6 +5,7 @@ import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { parseCommandArgs } from './parse-args.ts';
 import { serveStatic } from './static-server.ts';
+import { waitForStopSignal } from './stop-signal.ts';
 
 export const PREVIEW_HELP = `Usage: syllabus preview [--out DIR] [--host HOST] [--port N]
 
@@ -37,11 +38,9 @@ export async function previewCommand(argv: string[], io: CommandIo): Promise<num
     onError: (error, request) =>
       io.err(`warning: ${request.method} ${JSON.stringify(request.url)} failed and was answered 500: ${error instanceof Error ? error.message : String(error)}`),
   });
+  const stopped = waitForStopSignal();
   io.err(`Serving ${path.relative(io.cwd, dir) || '.'}/ at ${server.url}/ (Ctrl-C stops)`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   await server.close();
   return 0;
 }
