@@ -8,11 +8,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, launchBrowser, serveDirectory, type StaticServer } from '../helpers/browser.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkAccessibility } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/run-cli.ts';
-import { builtSiteFixture } from '../helpers/shared-build.ts';
+import { useSiteInBrowser } from '../helpers/site-in-browser.ts';
 
 const SHOWCASE = '/handbook/content-features/showcase/';
 const CODE_PAGE = '/handbook/content-features/schema/';
@@ -20,42 +20,21 @@ const SCHEMA = fs.readFileSync(path.join(ROOT, 'test/fixtures/site/handbook/cont
 /** Drawing a diagram loads and runs mermaid, which takes seconds on a busy machine. */
 const DRAWN = { timeout: 60_000 };
 
-let server: StaticServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[] = [];
+const site = useSiteInBrowser();
+const { url } = site;
 /** Every URL the current test's pages asked for. */
 let requested: string[] = [];
 
-beforeAll(async () => {
-  server = await serveDirectory(await builtSiteFixture());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const errors = pageErrors;
-  pageErrors = [];
+afterEach(() => {
   requested = [];
-  for (const context of contexts.splice(0)) await context.close();
-  expect(errors, 'uncaught errors in the page').toEqual([]);
 });
 
-/** A page in a new context of its own, its requests and uncaught errors recorded. */
+/** A page of the site (see useSiteInBrowser), its requests recorded. */
 async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  const page = await site.openPage(options);
   page.on('request', (request) => requested.push(request.url()));
   return page;
 }
-
-const url = (pathname: string): string => `${server.url}${pathname}`;
 
 /** A page allowed to use the clipboard. */
 const clipboardPage = () => openPage({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -141,8 +120,8 @@ describe('diagrams and math', () => {
     const light = await figure.locator('.diagram-svg').innerHTML();
     await page.evaluate(() => (document.documentElement.dataset['theme'] = 'dark'));
     await expect.poll(() => figure.locator('.diagram-svg').innerHTML(), DRAWN).not.toBe(light);
-    expect(requested.filter((address) => !address.startsWith(`${server.url}/`))).toEqual([]);
-    expect(requested.some((address) => address.startsWith(`${server.url}/_syllabus/mermaid-`))).toBe(true);
+    expect(requested.filter((address) => !address.startsWith(`${url('/')}`))).toEqual([]);
+    expect(requested.some((address) => address.startsWith(`${url('/')}_syllabus/mermaid-`))).toBe(true);
   });
 
   it('loads neither mermaid nor KaTeX on pages without a diagram or math', async () => {
@@ -166,7 +145,7 @@ describe('diagrams and math', () => {
     expect(loaded).toContain('KaTeX_Main');
     const fonts = requested.filter((address) => address.endsWith('.woff2'));
     expect(fonts.length).toBeGreaterThan(0);
-    expect(fonts.filter((address) => !address.startsWith(`${server.url}/_syllabus/katex-`))).toEqual([]);
+    expect(fonts.filter((address) => !address.startsWith(`${url('/')}_syllabus/katex-`))).toEqual([]);
   });
 });
 

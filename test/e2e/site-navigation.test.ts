@@ -6,48 +6,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, launchBrowser, serveDirectory, type AxeViolation, type StaticServer } from '../helpers/browser.ts';
-import { builtSiteFixture } from '../helpers/shared-build.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkAccessibility, type AxeViolation } from '../helpers/browser.ts';
+import { useSiteInBrowser } from '../helpers/site-in-browser.ts';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 } };
 const NAV_FILE = '/kb/nav/handbook.json';
 
-let dist: string;
-let server: StaticServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  dist = await builtSiteFixture();
-  server = await serveDirectory(dist);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const errors = pageErrors;
-  pageErrors = [];
-  for (const context of contexts.splice(0)) await context.close();
-  expect(errors, 'uncaught errors in the page').toEqual([]);
-});
-
-async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
-
-const url = (pathname: string): string => `${server.url}${pathname}`;
+const site = useSiteInBrowser();
+const { openPage, url } = site;
 
 /** Opens `pathname` and waits until the sidebar's tree is drawn. */
 async function openSubject(page: Page, pathname: string): Promise<void> {
@@ -96,7 +65,7 @@ describe('the topic sidebar', () => {
   });
 
   it('keeps the tree out of the page’s HTML: the page links only its topic and its neighbours', () => {
-    const html = fs.readFileSync(path.join(dist, 'handbook/many/item-15/index.html'), 'utf8');
+    const html = fs.readFileSync(path.join(site.dist(), 'handbook/many/item-15/index.html'), 'utf8');
     // Pages of the topic (its markdown twin aside): the topic page, the folder's place on it, and the neighbours.
     const links = [...html.matchAll(/href="(\/handbook\/[^"]*)"/g)].map((m) => m[1]).filter((link) => !link!.endsWith('.md'));
     expect([...new Set(links)].sort()).toEqual(['/handbook/', '/handbook/#folder-many', '/handbook/many/item-14/', '/handbook/many/item-16/']);
@@ -263,7 +232,7 @@ describe('the header', () => {
     const logo = page.locator('header img.site-logo');
     expect(await logo.getAttribute('src')).toBe('/logo.png');
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-    expect(fs.readFileSync(path.join(dist, 'logo.png'))).toEqual(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/site/brand/logo.png')));
+    expect(fs.readFileSync(path.join(site.dist(), 'logo.png'))).toEqual(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/site/brand/logo.png')));
     expect(await page.locator('link[rel="icon"]').evaluate((l) => [l.getAttribute('type'), l.getAttribute('href')])).toEqual(['image/svg+xml', '/favicon.svg']);
     const repository = page.getByRole('link', { name: 'Repository' });
     expect(await repository.getAttribute('href')).toBe('https://example.test/acme/handbook');

@@ -4,43 +4,12 @@
  * listed under two topics, the topic filter, the search page, the form without JavaScript, and
  * the dialog at desktop and phone sizes in both themes, checked by axe.
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, launchBrowser, serveDirectory, type AxeViolation, type StaticServer } from '../helpers/browser.ts';
-import { builtSiteFixture } from '../helpers/shared-build.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkAccessibility, type AxeViolation } from '../helpers/browser.ts';
+import { useSiteInBrowser } from '../helpers/site-in-browser.ts';
 
-let server: StaticServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await serveDirectory(await builtSiteFixture());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const errors = pageErrors;
-  pageErrors = [];
-  for (const context of contexts.splice(0)) await context.close();
-  expect(errors, 'uncaught errors in the page').toEqual([]);
-});
-
-/** A page in a new context of its own (closed after the test). */
-async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
-
-const url = (pathname: string): string => `${server.url}${pathname}`;
+const { openPage, url } = useSiteInBrowser();
 const pathOf = (page: Page): string => {
   const { pathname, search } = new URL(page.url());
   return pathname + search;

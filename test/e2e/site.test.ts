@@ -5,55 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, launchBrowser, serveDirectory, type AxeViolation, type StaticServer } from '../helpers/browser.ts';
-import { builtSiteFixture } from '../helpers/shared-build.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkAccessibility, type AxeViolation } from '../helpers/browser.ts';
+import { useSiteInBrowser } from '../helpers/site-in-browser.ts';
 
 /** `--bg` of each theme (src/styles/site.css), as getComputedStyle reports it. */
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(15, 18, 23)' } as const;
 
-let dist: string;
-let server: StaticServer;
-let browser: Browser;
-/** The contexts the current test opened, and the uncaught page errors they saw. */
-const contexts: BrowserContext[] = [];
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  // Small search shards, so that the search page merges several (as on a large site).
-  dist = await builtSiteFixture();
-  server = await serveDirectory(dist);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const errors = pageErrors;
-  pageErrors = [];
-  for (const context of contexts.splice(0)) await context.close();
-  expect(errors, 'uncaught errors in the page').toEqual([]);
-});
-
-/** A page in a new context of its own (closed after the test). */
-async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  contexts.push(context);
-  const page = await context.newPage();
-  watch(page);
-  return page;
-}
-
-/** Records the page's uncaught errors, for the check after each test. */
-function watch(page: Page): void {
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-}
-
-const url = (pathname: string): string => `${server.url}${pathname}`;
+// Small search shards, so that the search page merges several (as on a large site): the shared build has them.
+const site = useSiteInBrowser();
+const { openPage, watch, url } = site;
 const pathOf = (page: Page): string => {
   const { pathname, search, hash } = new URL(page.url());
   return pathname + search + hash;
@@ -232,7 +194,7 @@ describe('copy as markdown', () => {
     await button.click();
     await expectText(page.locator('.copy-status'), 'Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(fs.readFileSync(path.join(dist, 'handbook/welcome.md'), 'utf8'));
+    expect(copied).toBe(fs.readFileSync(path.join(site.dist(), 'handbook/welcome.md'), 'utf8'));
   });
 });
 
