@@ -10,6 +10,7 @@ import type { SiteData } from '../../src/build/site-data.ts';
 import { staticText, type StaticFile } from '../../src/build/static-file.ts';
 import { listStaticFiles } from '../../src/build/endpoints.ts';
 import { addressOf, slugOf, type Catalog, type CatalogSubject, type SiteConfig } from '../../src/kb/index.ts';
+import { SITE_DEFAULTS } from '../../src/kb/config/defaults.ts';
 
 function manifest(fields: Partial<BuildManifest> = {}): BuildManifest {
   return {
@@ -96,17 +97,8 @@ describe('planBuild', () => {
 });
 
 const DIR = '/kb/guide';
-const SITE: SiteConfig = {
-  title: 'Knowledge',
-  description: undefined,
-  url: undefined,
-  base: '/',
-  repository: undefined,
-  branch: 'main',
-  allow_html: false,
-  logo: undefined,
-  favicon: undefined,
-};
+/** The site of a kb.toml without a [site] table. */
+const SITE: SiteConfig = { ...SITE_DEFAULTS };
 
 function subject(path: string, fields: Partial<CatalogSubject> = {}): CatalogSubject {
   const { slug, hidden } = slugOf(path);

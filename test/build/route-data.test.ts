@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SMALL_FOLDER, buildSiteRoutes, type FileHistory, type SubjectRoute } from '../../src/build/route-data.ts';
 import { addressOf, slugOf, type Catalog, type CatalogSubject, type CatalogTopic, type SiteConfig } from '../../src/kb/index.ts';
+import { SITE_DEFAULTS } from '../../src/kb/config/defaults.ts';
 
 const DIR = '/repo/kb/guide';
 
@@ -47,17 +48,8 @@ function catalogOf(...topics: CatalogTopic[]): Catalog {
   return { topics, knowledge: { prompt: null, tool: null, tokens: 0, topics: [], indexBudget: null }, profiles: new Map() };
 }
 
-const SITE: SiteConfig = {
-  title: 'Knowledge',
-  description: undefined,
-  url: undefined,
-  base: '/',
-  repository: undefined,
-  branch: 'main',
-  allow_html: false,
-  logo: undefined,
-  favicon: undefined,
-};
+/** The site of a kb.toml without a [site] table. */
+const SITE: SiteConfig = { ...SITE_DEFAULTS };
 const NO_HISTORY: FileHistory = { updated: new Map(), root: undefined, realPathOf: (file) => file };
 
 // In slug order, as the catalog keeps them.
