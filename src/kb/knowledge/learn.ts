@@ -124,6 +124,9 @@ export function noMatchMessage(topicId: string, patterns: readonly string[]): st
   return `No subjects in topic ${JSON.stringify(topicId)} match ${patterns.map((p) => JSON.stringify(p)).join(', ')}. Call learn with only the topic to list its subjects.`;
 }
 
+/** How to call `learn`: the end of every message about wrong arguments. */
+export const LEARN_USAGE = 'Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.';
+
 /**
  * The arguments of a `learn` call, checked by {@link parseLearnArguments}, which every surface
  * calls: within the limits of src/kb/knowledge/call-limits.ts.
@@ -141,7 +144,7 @@ export interface LearnArguments {
  * as `{ topic, subjects: [...] }`.
  */
 export function parseLearnArguments(args: unknown): { ok: true; value: LearnArguments } | { ok: false; message: string } {
-  const usage = 'Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.';
+  const usage = LEARN_USAGE;
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     return { ok: false, message: `Invalid arguments: expected an object. ${usage}` };
   }
