@@ -9,7 +9,17 @@
  * sets, so defaults are applied when files are merged (config/merge.ts).
  */
 import * as z from 'zod/mini';
-import { CHECK_DEFAULTS, EVAL_AGENT_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
+import {
+  CHECK_DEFAULTS,
+  EVAL_AGENT_DEFAULTS,
+  KB_DEFAULTS,
+  PROFILE_DEFAULTS,
+  PROMPT_DEFAULTS,
+  SITE_DEFAULTS,
+  SOURCES_DEFAULTS,
+  SUMMARIES_DEFAULTS,
+  TOPIC_DEFAULTS,
+} from './defaults.ts';
 import { baseProblem, branchProblem, endpointProblem, envNameProblem, lineProblem, pathProblem, patternProblem, repositoryProblem, siteUrlProblem, textProblem } from './values.ts';
 import type { DiagnosticCode } from '../diagnostics/diagnostics.ts';
 import { warningCodes } from '../diagnostics/codes.ts';
@@ -238,13 +248,15 @@ export const EvalAgentSchema = z
       'Name of the environment variable holding the API key (letters, digits and "_", not starting with a digit); the key itself never goes in the file. Unset or empty: no key is sent, as local servers expect.',
       agent.api_key_env,
     ),
-    judge_model: field(line, 'Model that judges answers against a question\'s rubric, on the same endpoint. Default: model.', agent.judge_model),
+    judge_model: field(line, "Model that judges answers against a question's rubric, on the same endpoint. Default: model.", agent.judge_model),
     concurrency: field(positiveInt, 'Questions evaluated at once.', agent.concurrency),
     timeout_seconds: field(positiveNumber, 'Per-call timeout in seconds; a call that takes longer fails its question.', agent.timeout_seconds),
     max_turns: field(positiveInt, 'Calls of the model per question before it counts as unanswered.', agent.max_turns),
     min_score: field(fraction, 'syllabus eval --agent exits 1 when the mean score is under it, from 0 to 1. Default: no threshold.', agent.min_score),
   })
-  .check(table('[eval.agent]', 'The agent evaluation: a model answers each question of the question set with the learn and find tools, and is scored (reference/evaluations-agent).'));
+  .check(
+    table('[eval.agent]', 'The agent evaluation: a model answers each question of the question set with the learn and find tools, and is scored (reference/evaluations-agent).'),
+  );
 
 /** `[eval]`: evaluating the knowledge base against its question set. */
 export const EvalSchema = z
