@@ -32,6 +32,8 @@ export interface AgentEvaluationOptions {
   cacheFile: string;
   /** false: no result is taken from the cache (`--no-cache`); this run's results are still kept for the next. */
   useCache?: boolean;
+  /** Posts a request body to the endpoint (default: {@link sendChatRequest} with the settings and the key). */
+  send?: AgentLoopSettings['send'];
 }
 
 /** What a run gives. */
@@ -81,7 +83,7 @@ export async function evaluateAgent(options: AgentEvaluationOptions): Promise<Ag
     system,
     tools,
     view,
-    send: (body) => sendChatRequest({ url: settings.endpoint, key, timeoutSeconds: settings.timeout_seconds }, body),
+    send: options.send ?? ((body) => sendChatRequest({ url: settings.endpoint, key, timeoutSeconds: settings.timeout_seconds }, body)),
     countTokens,
   };
   const context = (model: string): AgentFailureContext => ({

@@ -403,16 +403,40 @@ describe('failures', () => {
     expect([evaluation.stopped, evaluation.results.map((r) => r.error), chat.requests.length]).toEqual([stopped, [stopped, `not asked: the run stopped (${stopped})`], 1]);
   });
 
+  it('fails a question whose answer is over 4 MiB', async () => {
+    chat = await startFakeChat(() => ({ raw: `{"choices": [{"message": {"content": "${'a'.repeat(4 * 1024 * 1024)}"}}]}` }));
+    const evaluation = await evaluate(open(copyFixture(), chat.url), [INSTALL]);
+    expect(evaluation.results.map((r) => [r.score, r.error])).toEqual([
+      [
+        0,
+        `the answer of ${chat.url} is larger than 4194304 bytes. Check eval.agent.endpoint: it must be an OpenAI-compatible chat completions URL (such as https://…/v1/chat/completions) of a server that supports tools.`,
+      ],
+    ]);
+  });
+
+  it('stops the run when the endpoint cannot be reached', async () => {
+    const closed = await startFakeChat(() => ({ status: 500 }));
+    await closed.close();
+    const evaluation = await evaluate(open(copyFixture(), closed.url, { concurrency: 1 }), [INSTALL, question('b', 'B?', ['guide/install'])]);
+    const stopped = `cannot reach ${closed.url} (connection refused). Check eval.agent.endpoint and that the server is running.`;
+    expect([evaluation.stopped, evaluation.results.map((r) => r.error)]).toEqual([stopped, [stopped, `not asked: the run stopped (${stopped})`]]);
+  });
+
   it('keeps at most concurrency questions in flight', async () => {
-    const questions = ['a', 'b', 'c', 'd'].map((id) => question(id, `${id}?`, ['guide/install']));
-    let release: () => void = () => {};
-    const two = new Promise<void>((resolve) => (release = resolve));
-    chat = await startFakeChat((request) => {
-      if (chat!.requests.length === 2) release();
-      return { hold: two, then: { text: `${request.question} done` } };
-    });
-    const evaluation = await evaluate(open(copyFixture(), chat.url), questions);
-    expect([chat.maxInFlight(), evaluation.results.map((r) => r.answer)]).toEqual([2, ['a? done', 'b? done', 'c? done', 'd? done']]);
+    const questions = ['a', 'b', 'c', 'd', 'e'].map((id) => question(id, `${id}?`, ['guide/install']));
+    const opened = open(copyFixture(), 'http://127.0.0.1:1/v1/chat/completions');
+    let inFlight = 0;
+    let most = 0;
+    // Each answer comes a turn of the event loop later: every question the run lets start by then has sent its request.
+    const send = async (body: string) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      const ask = (JSON.parse(body) as { messages: { content: string }[] }).messages[1]!.content;
+      return { ok: true as const, body: JSON.stringify({ choices: [{ message: { content: `${ask} done` } }] }), ms: 0 };
+    };
+    const evaluation = await evaluateAgent({ settings: opened.config.eval.agent!, questions, view: opened.view, env: {}, cacheFile: path.join(opened.root, 'cache.json'), send });
+    expect([most, evaluation.results.map((r) => r.answer)]).toEqual([2, ['a? done', 'b? done', 'c? done', 'd? done', 'e? done']]);
   });
 });
 
