@@ -40,7 +40,22 @@ export async function runAgentEvaluation(options: AgentEvaluationCommand): Promi
     );
   }
   const cacheFile = cacheFolder(defaultCacheDir(path.resolve(io.cwd, config.files[0]!))).agentEvals;
-  const evaluation = await evaluateAgent({ settings, questions: options.questions, view: options.view, env: io.env, cacheFile, useCache: options.cache !== false });
+  const total = options.questions.length;
+  io.status?.(`eval --agent: asking ${settings.model} 0/${total}…`);
+  let evaluation: AgentEvaluation;
+  try {
+    evaluation = await evaluateAgent({
+      settings,
+      questions: options.questions,
+      view: options.view,
+      env: io.env,
+      cacheFile,
+      useCache: options.cache !== false,
+      onProgress: (done) => io.status?.(`eval --agent: asking ${settings.model} ${done}/${total}…`),
+    });
+  } finally {
+    io.status?.(null);
+  }
   for (const warning of evaluation.warnings) io.err(`warning: ${warning}`);
   if (evaluation.stopped !== undefined) throw new CliError(`The agent evaluation stopped: ${evaluation.stopped}`, 1);
 

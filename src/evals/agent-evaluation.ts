@@ -32,6 +32,8 @@ export interface AgentEvaluationOptions {
   cacheFile: string;
   /** false: no result is taken from the cache (`--no-cache`); this run's results are still kept for the next. */
   useCache?: boolean;
+  /** Called each time a question is done (from the cache or not): how many are done, of how many. */
+  onProgress?: (done: number, total: number) => void;
   /** Posts a request body to the endpoint (default: {@link sendChatRequest} with the settings and the key). */
   send?: AgentLoopSettings['send'];
 }
@@ -96,6 +98,11 @@ export async function evaluateAgent(options: AgentEvaluationOptions): Promise<Ag
 
   const known = options.useCache === false ? new Map<string, AgentCacheEntry>() : loadAgentCache(options.cacheFile);
   const kept = new Map<string, AgentCacheEntry>();
+  let done = 0;
+  const progress = <T>(value: T): T => {
+    options.onProgress?.(++done, questions.length);
+    return value;
+  };
   interface Run {
     id: string;
     result: AgentQuestionResult;
@@ -109,17 +116,17 @@ export async function evaluateAgent(options: AgentEvaluationOptions): Promise<Ag
       const entry = known.get(cacheKey);
       if (entry && (await answersAgain(view, entry))) {
         kept.set(cacheKey, entry);
-        return { id: question.id, result: { id: question.id, ...entry.result, cached: true }, fatal: undefined };
+        return progress({ id: question.id, result: { id: question.id, ...entry.result, cached: true }, fatal: undefined });
       }
       const transcript = await runAgentLoop(question, loop);
       const result = resultOf(question, transcript, await expectedOf(question), topics, context);
       if (transcript.failure) {
         const { failure, model } = transcript.failure;
-        return { id: question.id, result, fatal: endsAgentRun(failure) ? describeAgentFailure(failure, context(model)) : undefined };
+        return progress({ id: question.id, result, fatal: endsAgentRun(failure) ? describeAgentFailure(failure, context(model)) : undefined });
       }
       const { id: _id, cached: _cached, ...stored } = result;
       kept.set(cacheKey, { result: stored, answers: transcript.toolCalls.map((call) => answerDigest(call.text)) });
-      return { id: question.id, result, fatal: undefined };
+      return progress({ id: question.id, result, fatal: undefined });
     },
     (run) => run.fatal !== undefined,
   );

@@ -475,26 +475,30 @@ describe('the cache', () => {
     expect(chat.requests).toHaveLength(4);
   });
 
-  it('says how many answers came from the cache', async () => {
+  it('says how many answers came from the cache, and shows its progress on the status line', async () => {
     chat = await startFakeChat(() => ({ text: 'npm install demo-kb' }));
     const opened = open(copyFixture(), chat.url);
     const run = async () => {
       const out: string[] = [];
+      const status: (string | null)[] = [];
       const code = await runAgentEvaluation({
         config: opened.config,
         questions: [INSTALL],
         view: opened.view,
-        io: { cwd: opened.root, env: {}, out: (t) => out.push(t), err: (t) => out.push(t) },
+        io: { cwd: opened.root, env: {}, out: (t) => out.push(t), err: (t) => out.push(t), status: (line) => status.push(line) },
         json: false,
       });
-      return { code, summary: out[1] };
+      return { code, summary: out[1], status };
     };
+    const status = ['eval --agent: asking fake-model 0/1…', 'eval --agent: asking fake-model 1/1…', null];
     expect(await run()).toEqual({
       code: 0,
+      status,
       summary: 'Mean score 0.50 (min_score 0.50) over 1 question.\nfake-model, judged by fake-judge: 1 call made, 0 answers from the cache; 100 prompt and 10 completion tokens.',
     });
     expect(await run()).toEqual({
       code: 0,
+      status,
       summary: 'Mean score 0.50 (min_score 0.50) over 1 question.\nfake-model, judged by fake-judge: 0 calls made, 1 answer from the cache; 100 prompt and 10 completion tokens.',
     });
   });
