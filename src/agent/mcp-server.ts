@@ -30,8 +30,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { serializeEndpoint } from '../kb/publish/endpoints.ts';
-import { FIND_DEFINITION, renderFindResults } from '../kb/view/find.ts';
-import type { Outcome } from '../kb/knowledge/learn.ts';
+import { callAgentTool, listAgentTools } from '../kb/view/tool-call.ts';
 import type { KnowledgeAnswers } from '../kb/view/view.ts';
 
 /** The prompt that holds the `<knowledge>` section. */
@@ -133,9 +132,8 @@ export function createAgentServer(view: KnowledgeAnswers, options: AgentServerOp
       throw protocolError(ErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be the name of a tool ("learn" or "find").');
     }
     const { name, arguments: args } = params;
-    if (name !== 'learn' && name !== 'find') return errorResult(`Unknown tool ${JSON.stringify(name)}. The tools are "learn" and "find".`);
     try {
-      const outcome = await (name === 'learn' ? view.learn(args) : findText(view, args));
+      const { outcome } = await callAgentTool(view, name, args);
       return outcome.ok ? { content: [{ type: 'text', text: outcome.text }] } : errorResult(outcome.message);
     } catch (error) {
       options.log?.(`error: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -195,9 +193,7 @@ export function createAgentServer(view: KnowledgeAnswers, options: AgentServerOp
 
 /** The tools as `tools/list` lists them: learn's definition verbatim when it is offered, then find, each marked read-only. */
 export function listTools(learn: { name: string; description: string; parameters: unknown } | null): Tool[] {
-  // find is always offered: learned subjects, which leave learn unlisted, can still be found.
-  const tools = [...(learn ? [learn] : []), FIND_DEFINITION];
-  return tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters as Tool['inputSchema'], annotations: READ_ONLY }));
+  return listAgentTools(learn).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters as Tool['inputSchema'], annotations: READ_ONLY }));
 }
 
 /**
@@ -206,12 +202,6 @@ export function listTools(learn: { name: string; description: string; parameters
  */
 function protocolError(code: number, message: string): Error {
   return Object.assign(new Error(message), { code });
-}
-
-/** `find`'s answer as the tool returns it: the text of the subjects found (`''` for none). */
-async function findText(view: KnowledgeAnswers, args: unknown): Promise<Outcome> {
-  const found = await view.find(args);
-  return found.ok ? { ok: true, text: renderFindResults(found.results) } : found;
 }
 
 function errorResult(message: string): CallToolResult {

@@ -14,6 +14,8 @@ export interface CacheFolder {
   catalogMemo: string;
   /** The language model's summaries by content (see llm-summaries.ts). */
   llmSummaries: string;
+  /** The agent evaluation's results by content (see src/evals/agent-cache.ts). */
+  agentEvals: string;
   /** Fetched copies of URL sources, a file per URL (see src/url-sources/source-cache.ts). */
   sources: string;
   /** Subjects' rendered HTML, in packs by subject id (see render/rendering-cache.ts). */
@@ -43,6 +45,7 @@ export function cacheFolder(dir: string): CacheFolder {
     dir: path.resolve(dir),
     catalogMemo: at('catalog-memo.json'),
     llmSummaries: at('llm-summaries.json'),
+    agentEvals: at('agent-evals.json'),
     sources: at('sources'),
     renderings: at('renderings'),
     siteManifest: at('site-manifest.json'),

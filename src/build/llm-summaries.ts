@@ -20,7 +20,8 @@ import {
   summaryFailureMessages,
 } from '../kb/catalog/llm-summary.ts';
 import { settleBounded } from '../net/bounded-calls.ts';
-import { fetchBounded, fetchErrorCode } from '../net/fetch-bounded.ts';
+import { fetchBounded } from '../net/fetch-bounded.ts';
+import { fetchFailureOf } from '../net/fetch-failure.ts';
 
 /** The version of the file's format and of what its summaries are made from (the request, the normalising). */
 const VERSION = 1;
@@ -161,36 +162,9 @@ async function callOnce(candidate: SummaryCandidate, settings: SummariesConfig, 
     redirect: 'error',
   };
   const answer = await fetchBounded(settings.endpoint, init, { timeoutMs: settings.timeout_seconds * 1000 });
-  if (answer.kind === 'network') return { ok: false, failure: failureOf(answer.error) };
+  if (answer.kind === 'network') return { ok: false, failure: fetchFailureOf(answer.error) };
   // Without a size limit, the only other failure is the time limit.
   if (answer.kind !== 'response') return { ok: false, failure: { reason: 'timeout' } };
   if (answer.status < 200 || answer.status > 299) return { ok: false, failure: { reason: 'http', status: answer.status } };
   return parseSummaryResponse(answer.body);
-}
-
-/** Connection errors that mean the endpoint cannot be reached at all, and how a message names them. */
-const UNREACHABLE: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host not found',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
-};
-
-/** Other connection errors a message names in words. */
-const DROPPED: Record<string, string> = {
-  UND_ERR_SOCKET: 'the connection closed before an answer',
-  ECONNRESET: 'connection reset',
-};
-
-/** A fetch's error, as a failure with its reason. */
-function failureOf(error: unknown): SummaryFailure {
-  const cause = (error as { cause?: unknown } | null)?.cause as { message?: unknown; name?: unknown } | undefined;
-  const code = fetchErrorCode(error);
-  if (code !== undefined && code in UNREACHABLE) return { reason: 'unreachable', detail: UNREACHABLE[code]! };
-  if (cause?.name === 'TimeoutError') return { reason: 'timeout' };
-  const detail =
-    (code !== undefined ? (DROPPED[code] ?? code) : undefined) ?? (typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error));
-  return { reason: 'network', detail };
 }

@@ -7,6 +7,7 @@
 export { CATALOG_MEMO_VERSION, buildCatalog } from './catalog/catalog.ts';
 export type { Catalog, CatalogMemo, CatalogMemoEntry, CatalogSubject, CatalogTopic } from './catalog/catalog.ts';
 export { loadFrontMatterParser, readFrontMatter, subjectTitleOf } from './catalog/title.ts';
+export { countTokens, loadTokenizer } from './catalog/tokens.ts';
 export { checkContent, loadContentChecks } from './checks/content.ts';
 export { checkLinks } from './checks/links.ts';
 export { checkMentions } from './checks/mentions.ts';
@@ -18,7 +19,7 @@ export { CONFIG_SCHEMA_FILE, CONFIG_SCHEMA_SITE_PATH } from './config/published-
 export { readConfigFiles } from './config/read.ts';
 export type { ConfigText } from './config/read.ts';
 export { renderConfigSchema } from './config/schema.ts';
-export type { SiteConfig, SummariesConfig } from './config/schema.ts';
+export type { EvalAgentConfig, SiteConfig, SummariesConfig } from './config/schema.ts';
 export { loadConfig } from './config/validate.ts';
 export { compareStrings, displayPath, formatDiagnostic, hasConfigErrors, hasContentErrors, plural, sortDiagnostics } from './diagnostics/diagnostics.ts';
 export type { Diagnostic } from './diagnostics/diagnostics.ts';
@@ -35,11 +36,12 @@ export { snapshotOfBuild, snapshotOfSource, subjectsToLoad, withContents } from 
 export type { KnowledgeSnapshot } from './diff/snapshot.ts';
 export { writeFileAtomically } from './files/atomic-write.ts';
 export type { ExtraKnowledge, KnowledgeRequest } from './knowledge/extension.ts';
-export { DEFAULT_FIND_LIMIT, FIND_DEFINITION, findEntriesOf, parseFindArguments, rankSubjects, renderFindResults, renderFindSchema } from './view/find.ts';
+export { DEFAULT_FIND_LIMIT, findEntriesOf, parseFindArguments, rankSubjects, renderFindResults, renderFindSchema } from './view/find.ts';
 export type { FindEntry } from './view/find.ts';
 export { decodeSearchDocument } from './view/search-terms.ts';
 export { LEARN_PARAMETERS, parseLearnArguments } from './knowledge/learn.ts';
-export type { LearnToolDefinition, Outcome, TopicIdentity } from './knowledge/learn.ts';
+export type { LearnToolDefinition, TopicIdentity } from './knowledge/learn.ts';
+export { callAgentTool, listAgentTools } from './view/tool-call.ts';
 export { createLocalView } from './view/local-view.ts';
 export type { LocalViewOptions } from './view/local-view.ts';
 export { createKnowledgeView } from './view/view.ts';
@@ -80,3 +82,15 @@ export { applySummaries, buildSummaryRequest, endsSummaryCalls, llmSummaryCandid
 export type { SummaryAnswer, SummaryCandidate, SummaryFailure } from './catalog/llm-summary.ts';
 export type { SourceDocument, SourceDocuments, SourceFormat } from './url-sources/document.ts';
 export { listTopicLinks } from './url-sources/links-file.ts';
+export { AGENT_CACHE_VERSION, agentCacheKey, knowledgeDigest } from './evals/agent-cache-key.ts';
+export type { AgentCacheSettings } from './evals/agent-cache-key.ts';
+export { chatTools, renderSystemMessage } from './evals/agent-chat.ts';
+export { describeAgentFailure, endsAgentRun } from './evals/agent-failures.ts';
+export type { AgentCallFailure, AgentFailureContext } from './evals/agent-failures.ts';
+export { answerDigest, answerToolCall, runAgentLoop } from './evals/agent-loop.ts';
+export type { AgentLoopSettings, AgentTranscript, SendOutcome } from './evals/agent-loop.ts';
+export { totalAgentResults } from './evals/agent-results.ts';
+export type { AgentQuestionResult, AgentTotals } from './evals/agent-results.ts';
+export { scoreAgentTranscript } from './evals/agent-score.ts';
+export type { ExpectedSubject } from './evals/agent-score.ts';
+export type { EvalQuestion } from './evals/questions.ts';

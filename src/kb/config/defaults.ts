@@ -81,6 +81,21 @@ export const OVERRIDE_DEFAULTS = {
   severity: undefined,
 } as const;
 
+/** `[eval]`: its own keys (`[eval.agent]` has its own defaults). */
+export const EVAL_DEFAULTS = {} as const;
+
+/** `[eval.agent]`: `endpoint` and `model` have none, as the table needs both. */
+export const EVAL_AGENT_DEFAULTS = {
+  endpoint: undefined,
+  model: undefined,
+  api_key_env: 'SYLLABUS_LLM_KEY',
+  judge_model: undefined,
+  concurrency: 4,
+  timeout_seconds: 60,
+  max_turns: 8,
+  min_score: undefined,
+} as const;
+
 /** `[profile.<name>]`. */
 export const PROFILE_DEFAULTS = {
   knowledge: [],

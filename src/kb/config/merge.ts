@@ -6,10 +6,10 @@
  */
 import { configError, dottedPath } from './config-error.ts';
 import path from 'node:path';
-import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
+import { CHECK_DEFAULTS, EVAL_AGENT_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
 import { locatePath } from './locate.ts';
 import type { ConfigText } from './read.ts';
-import type { CheckConfig, ConfigFile, KbConfig, SiteConfig, PromptConfig, SourcesConfig, SummariesConfig } from './schema.ts';
+import type { CheckConfig, ConfigFile, EvalAgentConfig, EvalConfig, KbConfig, SiteConfig, PromptConfig, SourcesConfig, SummariesConfig } from './schema.ts';
 import { addTopicTables, resolveTopics, type TopicConfig, type TopicDrafts } from './topics.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { splitKnowledgeFlag } from '../knowledge/extension.ts';
@@ -30,6 +30,8 @@ export interface SyllabusConfig {
   kb: KbConfig;
   /** `[check]`: near-duplicates of code, and the severities of warnings (content/reference/configuration.md). */
   check: CheckConfig;
+  /** `[eval]`: how `syllabus eval` measures the knowledge base (content/reference/evaluations-agent.md). */
+  eval: EvalConfig;
   /** Every topic, enabled or not, in config order. */
   topics: TopicConfig[];
   /** Profiles by name, in config order: their `knowledge` patterns. */
@@ -75,6 +77,23 @@ function summariesProblems(summaries: Record<string, unknown>, configText: Confi
 }
 
 /**
+ * What is wrong with a merged `[eval.agent]` (`configText`: the last file that has the table): the
+ * agent evaluation needs an endpoint and a model.
+ */
+function evalAgentProblems(agent: Record<string, unknown>, configText: ConfigText): Diagnostic[] {
+  return ['endpoint', 'model']
+    .filter((key) => agent[key] === undefined)
+    .map((key) =>
+      configError(
+        configText,
+        'missing-eval-key',
+        ['eval', 'agent'],
+        `eval.agent.${key}: missing. The agent evaluation needs endpoint = "https://…/v1/chat/completions" and model = "<model name>"; remove [eval.agent] if no model is to answer the question set.`,
+      ),
+    );
+}
+
+/**
  * Merges validated config files in order: scalars of a later file replace, `learned`, `disabled`
  * and profile `knowledge` lists are appended, topics and profiles merge by id, and topics keep
  * the order in which they first appear (config/topics.ts); `[check.severity]` merges code by
@@ -93,6 +112,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
   const site: Partial<SiteConfig> = {};
   const kb: Record<string, unknown> = {};
   let summaries: Record<string, unknown> | undefined;
+  let evalAgent: Record<string, unknown> | undefined;
   const sources: Record<string, unknown> = {};
   const prompt: Record<string, unknown> = {};
   const topics: TopicDrafts = new Map();
@@ -111,6 +131,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
     if (s) summaries = { ...summaries, ...s };
     Object.assign(sources, src);
     addTopicTables(topics, topicTables ?? {}, configText);
+    if (file.eval?.agent) evalAgent = { ...evalAgent, ...file.eval.agent };
     if (file.check) {
       check.near_duplicate_code = file.check.near_duplicate_code ?? check.near_duplicate_code;
       Object.assign(check.severity, file.check.severity);
@@ -146,6 +167,8 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
 
   if (summaries) diagnostics.push(...summariesProblems(summaries, [...files].reverse().find((f) => f.file.kb?.summaries)!.configText));
 
+  if (evalAgent) diagnostics.push(...evalAgentProblems(evalAgent, [...files].reverse().find((f) => f.file.eval?.agent)!.configText));
+
   if (files.length > 0 && topics.size === 0) {
     diagnostics.push({
       kind: 'warning',
@@ -168,6 +191,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
         prompt: withDefaults<PromptConfig>(PROMPT_DEFAULTS, prompt),
       },
       check,
+      eval: { agent: evalAgent && withDefaults<EvalAgentConfig>(EVAL_AGENT_DEFAULTS, evalAgent) },
       topics: resolved.topics,
       profiles,
       siteFileOrigins,

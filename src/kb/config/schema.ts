@@ -9,7 +9,17 @@
  * sets, so defaults are applied when files are merged (config/merge.ts).
  */
 import * as z from 'zod/mini';
-import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
+import {
+  CHECK_DEFAULTS,
+  EVAL_AGENT_DEFAULTS,
+  KB_DEFAULTS,
+  PROFILE_DEFAULTS,
+  PROMPT_DEFAULTS,
+  SITE_DEFAULTS,
+  SOURCES_DEFAULTS,
+  SUMMARIES_DEFAULTS,
+  TOPIC_DEFAULTS,
+} from './defaults.ts';
 import { baseProblem, branchProblem, endpointProblem, envNameProblem, lineProblem, pathProblem, patternProblem, repositoryProblem, siteUrlProblem, textProblem } from './values.ts';
 import type { DiagnosticCode } from '../diagnostics/diagnostics.ts';
 import { warningCodes } from '../diagnostics/codes.ts';
@@ -44,6 +54,8 @@ const text = ruled('bad-text', textProblem);
 const bool = z.boolean();
 const positiveInt = z.int().check(z.positive());
 const positiveNumber = z.number().check(z.positive());
+/** A share, from 0 to 1. */
+const fraction = z.number().check(z.gte(0), z.lte(1));
 /** Slugs or globs (content/reference/patterns.md). */
 const patterns = z.array(ruled('invalid-pattern', patternProblem));
 /** A table's title and description in the JSON Schema. */
@@ -221,6 +233,38 @@ export const CheckSchema = z
   })
   .check(table('[check]', 'What check, the build and the dev server report, and how seriously: the severity of each warning code, for every file or for some.'));
 
+const agent = EVAL_AGENT_DEFAULTS;
+/** `[eval.agent]`: the agent evaluation, a model answering the question set through `learn` and `find`. */
+export const EvalAgentSchema = z
+  .strictObject({
+    endpoint: field(
+      ruled('bad-url', endpointProblem),
+      'OpenAI-compatible chat completions URL, e.g. "https://api.openai.com/v1/chat/completions": http(s), without user name or password. Required in this table.',
+      agent.endpoint,
+    ),
+    model: field(line, 'Model that answers the questions, as the endpoint names it. Required in this table.', agent.model),
+    api_key_env: field(
+      ruled('bad-name', envNameProblem),
+      'Name of the environment variable holding the API key (letters, digits and "_", not starting with a digit); the key itself never goes in the file. Unset or empty: no key is sent, as local servers expect.',
+      agent.api_key_env,
+    ),
+    judge_model: field(line, "Model that judges answers against a question's rubric, on the same endpoint. Default: model.", agent.judge_model),
+    concurrency: field(positiveInt, 'Questions evaluated at once.', agent.concurrency),
+    timeout_seconds: field(positiveNumber, 'Per-call timeout in seconds; a call that takes longer fails its question.', agent.timeout_seconds),
+    max_turns: field(positiveInt, 'Calls of the model per question before it counts as unanswered.', agent.max_turns),
+    min_score: field(fraction, 'syllabus eval --agent exits 1 when the mean score is under it, from 0 to 1. Default: no threshold.', agent.min_score),
+  })
+  .check(
+    table('[eval.agent]', 'The agent evaluation: a model answers each question of the question set with the learn and find tools, and is scored (reference/evaluations-agent).'),
+  );
+
+/** `[eval]`: evaluating the knowledge base against its question set. */
+export const EvalSchema = z
+  .strictObject({
+    agent: z.optional(EvalAgentSchema),
+  })
+  .check(table('[eval]', 'How syllabus eval measures whether agents find and use the knowledge (reference/evaluations).'));
+
 /** `[profile.<name>]`: a named variant of the prompt artifact. */
 export const ProfileSchema = z
   .strictObject({
@@ -234,6 +278,7 @@ export const ConfigFileSchema = z
     site: z.optional(SiteSchema),
     kb: z.optional(KbSchema),
     check: z.optional(CheckSchema),
+    eval: z.optional(EvalSchema),
     profile: z.optional(z.record(z.string(), ProfileSchema)).check(z.describe('Profiles by name.')),
   })
   .check(
@@ -247,6 +292,13 @@ export const ConfigFileSchema = z
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 /** One topic table, as validated. */
 export type TopicTable = z.infer<typeof TopicSchema>;
+
+/** `[eval.agent]` with defaults applied; `endpoint` and `model` are required when the table is present. */
+export type EvalAgentConfig = Merged<z.output<typeof EvalAgentSchema>, DefaultedKeys<typeof EVAL_AGENT_DEFAULTS> | 'endpoint' | 'model'>;
+/** `[eval]` with defaults applied: `[eval.agent]` when a file has it. */
+export interface EvalConfig {
+  agent: EvalAgentConfig | undefined;
+}
 
 /** The keys of a table of config/defaults.ts that have a default. */
 export type DefaultedKeys<Defaults> = { [K in keyof Defaults]: Defaults[K] extends undefined ? never : K }[keyof Defaults];
@@ -289,7 +341,7 @@ export interface CheckConfig {
 }
 
 /** The top-level tables Syllabus reads. */
-export const KNOWN_TABLES = ['site', 'kb', 'check', 'profile'] as const;
+export const KNOWN_TABLES = ['site', 'kb', 'check', 'eval', 'profile'] as const;
 
 /** The keys allowed in each table, by the shape of its dotted path (`*` for an id). */
 export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
@@ -301,6 +353,8 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   'kb.topic.*': Object.keys(TopicSchema.shape),
   check: Object.keys(CheckSchema.shape),
   'check.override.*': Object.keys(OverrideSchema.shape),
+  eval: Object.keys(EvalSchema.shape),
+  'eval.agent': Object.keys(EvalAgentSchema.shape),
   'profile.*': Object.keys(ProfileSchema.shape),
 };
 

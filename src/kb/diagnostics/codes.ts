@@ -32,6 +32,7 @@ export const DIAGNOSTIC_CODES: Readonly<Record<DiagnosticCode, CodeInfo>> = {
   'invalid-pattern': config,
   'unknown-profile-topic': config,
   'missing-summaries-key': config,
+  'missing-eval-key': config,
   'bad-summaries-endpoint': config,
   'bad-path': config,
   'bad-site-file': config,

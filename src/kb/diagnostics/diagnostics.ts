@@ -25,6 +25,7 @@ export type DiagnosticCode =
   | 'invalid-pattern'
   | 'unknown-profile-topic'
   | 'missing-summaries-key'
+  | 'missing-eval-key'
   | 'bad-summaries-endpoint'
   | 'bad-path'
   | 'bad-site-file'

@@ -124,6 +124,9 @@ export function noMatchMessage(topicId: string, patterns: readonly string[]): st
   return `No subjects in topic ${JSON.stringify(topicId)} match ${patterns.map((p) => JSON.stringify(p)).join(', ')}. Call learn with only the topic to list its subjects.`;
 }
 
+/** How to call `learn`: the end of every message about wrong arguments. */
+export const LEARN_USAGE = 'Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.';
+
 /**
  * The arguments of a `learn` call, checked by {@link parseLearnArguments}, which every surface
  * calls: within the limits of src/kb/knowledge/call-limits.ts.
@@ -141,24 +144,23 @@ export interface LearnArguments {
  * as `{ topic, subjects: [...] }`.
  */
 export function parseLearnArguments(args: unknown): { ok: true; value: LearnArguments } | { ok: false; message: string } {
-  const usage = 'Call learn with {"topic": "<topic id or title>"} to list a topic, and add "subjects": "<pattern>" or ["<pattern>", …] to load subjects.';
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-    return { ok: false, message: `Invalid arguments: expected an object. ${usage}` };
+    return { ok: false, message: `Invalid arguments: expected an object. ${LEARN_USAGE}` };
   }
   const record = args as Record<string, unknown>;
   const extra = Object.keys(record).filter((k) => k !== 'topic' && k !== 'subjects');
   if (extra.length > 0) {
-    return { ok: false, message: `Invalid arguments: unknown argument ${extra.map((k) => JSON.stringify(k)).join(', ')}. ${usage}` };
+    return { ok: false, message: `Invalid arguments: unknown argument ${extra.map((k) => JSON.stringify(k)).join(', ')}. ${LEARN_USAGE}` };
   }
   const { topic, subjects } = record;
   if (typeof topic !== 'string') {
-    return { ok: false, message: `Invalid arguments: "topic" must be a string${topic === undefined ? ' and is required' : ''}. ${usage}` };
+    return { ok: false, message: `Invalid arguments: "topic" must be a string${topic === undefined ? ' and is required' : ''}. ${LEARN_USAGE}` };
   }
   let patterns: string[];
   if (subjects === undefined || subjects === null) patterns = [];
   else if (typeof subjects === 'string') patterns = [subjects];
   else if (Array.isArray(subjects) && subjects.every((s) => typeof s === 'string')) patterns = subjects;
-  else return { ok: false, message: `Invalid arguments: "subjects" must be a string, an array of strings or null. ${usage}` };
+  else return { ok: false, message: `Invalid arguments: "subjects" must be a string, an array of strings or null. ${LEARN_USAGE}` };
   const limited = checkPatterns(patterns);
   if (!limited.ok) return limited;
   return { ok: true, value: { topic, patterns: patterns.filter((p) => p !== '') } };

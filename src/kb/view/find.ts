@@ -232,7 +232,8 @@ export function renderFindResults(results: readonly FindResult[]): string {
     .join('\n');
 }
 
-const USAGE = 'Call find with {"query": "<words>"}, and optionally "limit" (a whole number, 1 or more; default 5) and "topic" (a topic id or title).';
+/** How to call `find`: the end of every message about wrong arguments. */
+export const FIND_USAGE = 'Call find with {"query": "<words>"}, and optionally "limit" (a whole number, 1 or more; default 5) and "topic" (a topic id or title).';
 
 /** The parameters schema of the `find` tool. */
 export const FIND_PARAMETERS = {
@@ -259,16 +260,16 @@ export const FIND_DEFINITION = {
  * an error message that says how to call it. The CLI passes its arguments through here too.
  */
 export function parseFindArguments(args: unknown): { ok: true; value: FindArguments } | { ok: false; message: string } {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) return { ok: false, message: `Invalid arguments: expected an object. ${USAGE}` };
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return { ok: false, message: `Invalid arguments: expected an object. ${FIND_USAGE}` };
   const record = args as Record<string, unknown>;
   const extra = Object.keys(record).filter((k) => k !== 'query' && k !== 'limit' && k !== 'topic');
-  if (extra.length > 0) return { ok: false, message: `Invalid arguments: unknown argument ${extra.map((k) => JSON.stringify(k)).join(', ')}. ${USAGE}` };
+  if (extra.length > 0) return { ok: false, message: `Invalid arguments: unknown argument ${extra.map((k) => JSON.stringify(k)).join(', ')}. ${FIND_USAGE}` };
   const { query, limit, topic } = record;
-  if (typeof query !== 'string') return { ok: false, message: `Invalid arguments: "query" must be a string${query === undefined ? ' and is required' : ''}. ${USAGE}` };
+  if (typeof query !== 'string') return { ok: false, message: `Invalid arguments: "query" must be a string${query === undefined ? ' and is required' : ''}. ${FIND_USAGE}` };
   if (limit !== undefined && limit !== null && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1)) {
-    return { ok: false, message: `Invalid arguments: "limit" must be a whole number, 1 or more (got ${JSON.stringify(limit)}). ${USAGE}` };
+    return { ok: false, message: `Invalid arguments: "limit" must be a whole number, 1 or more (got ${JSON.stringify(limit)}). ${FIND_USAGE}` };
   }
-  if (topic !== undefined && topic !== null && typeof topic !== 'string') return { ok: false, message: `Invalid arguments: "topic" must be a string. ${USAGE}` };
+  if (topic !== undefined && topic !== null && typeof topic !== 'string') return { ok: false, message: `Invalid arguments: "topic" must be a string. ${FIND_USAGE}` };
   const limited = checkQuery(query);
   if (!limited.ok) return limited;
   return { ok: true, value: { query, limit: typeof limit === 'number' ? limit : DEFAULT_FIND_LIMIT, topic: typeof topic === 'string' ? topic : undefined } };

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECK_DEFAULTS,
   DEFAULT_SUMMARY_PROMPT,
+  EVAL_AGENT_DEFAULTS,
+  EVAL_DEFAULTS,
   KB_DEFAULTS,
   OVERRIDE_DEFAULTS,
   PROFILE_DEFAULTS,
@@ -31,10 +33,12 @@ const DEFAULTS: Record<string, Readonly<Record<string, unknown>>> = {
   'kb.topic.*': TOPIC_DEFAULTS,
   check: CHECK_DEFAULTS,
   'check.override.*': OVERRIDE_DEFAULTS,
+  eval: EVAL_DEFAULTS,
+  'eval.agent': EVAL_AGENT_DEFAULTS,
   'profile.*': PROFILE_DEFAULTS,
 };
 /** Tables inside `[kb]` and `[check]`, which have their own defaults. */
-const NESTED: Record<string, string[]> = { kb: ['summaries', 'sources', 'prompt', 'topic'], check: ['severity', 'override'] };
+const NESTED: Record<string, string[]> = { kb: ['summaries', 'sources', 'prompt', 'topic'], check: ['severity', 'override'], eval: ['agent'] };
 /** Keys without a default because a table needs them. */
 const REQUIRED = ['subjects', 'endpoint', 'model', 'files'];
 
@@ -51,6 +55,8 @@ function schemaTables(): Record<string, { properties: Record<string, { default?:
     'kb.topic.*': kb.properties.topic.additionalProperties,
     check: schema.properties.check,
     'check.override.*': schema.properties.check.properties.override.items,
+    eval: schema.properties.eval,
+    'eval.agent': schema.properties.eval.properties.agent,
     'profile.*': schema.properties.profile.additionalProperties,
   };
 }
@@ -88,6 +94,7 @@ describe('config defaults', () => {
       'kb.topic.*': '## `[kb.topic.<id>]`',
       check: '## `[check]`',
       'check.override.*': '### `[[check.override]]`',
+      'eval.agent': '## `[eval.agent]`',
       'profile.*': '## `[profile.<name>]`',
     };
     /** The Default column of the first key table after a heading: `none`, `required`, `built-in` or a value. */
