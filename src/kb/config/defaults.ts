@@ -81,6 +81,13 @@ export const OVERRIDE_DEFAULTS = {
   severity: undefined,
 } as const;
 
+/** `[eval]`: no question set and no threshold unless a file sets them. */
+export const EVAL_DEFAULTS = {
+  questions: undefined,
+  min_hit_at_3: undefined,
+  min_mrr: undefined,
+} as const;
+
 /** `[profile.<name>]`. */
 export const PROFILE_DEFAULTS = {
   knowledge: [],

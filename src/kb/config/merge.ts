@@ -6,10 +6,10 @@
  */
 import { configError, dottedPath } from './config-error.ts';
 import path from 'node:path';
-import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
+import { CHECK_DEFAULTS, EVAL_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
 import { locatePath } from './locate.ts';
 import type { ConfigText } from './read.ts';
-import type { CheckConfig, ConfigFile, KbConfig, SiteConfig, PromptConfig, SourcesConfig, SummariesConfig } from './schema.ts';
+import type { CheckConfig, ConfigFile, EvalConfig, KbConfig, SiteConfig, PromptConfig, SourcesConfig, SummariesConfig } from './schema.ts';
 import { addTopicTables, resolveTopics, type TopicConfig, type TopicDrafts } from './topics.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { splitKnowledgeFlag } from '../knowledge/extension.ts';
@@ -30,6 +30,8 @@ export interface SyllabusConfig {
   kb: KbConfig;
   /** `[check]`: near-duplicates of code, and the severities of warnings (content/reference/configuration.md). */
   check: CheckConfig;
+  /** `[eval]`: the question set and the thresholds of `syllabus eval` (content/reference/evaluations.md). */
+  eval: EvalConfig;
   /** Every topic, enabled or not, in config order. */
   topics: TopicConfig[];
   /** Profiles by name, in config order: their `knowledge` patterns. */
@@ -99,6 +101,8 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
   const profiles = new Map<string, string[]>();
   const check: CheckConfig = { ...CHECK_DEFAULTS, severity: {}, override: [] };
   const siteFileOrigins: SyllabusConfig['siteFileOrigins'] = {};
+  const evalSet: Record<string, unknown> = {};
+  let evalOrigin: EvalConfig['origin'];
 
   for (const { configText, file } of files) {
     Object.assign(site, file.site);
@@ -116,6 +120,14 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
       Object.assign(check.severity, file.check.severity);
       for (const override of file.check.override ?? []) {
         check.override.push({ root: path.dirname(configText.file), files: override.files, severity: { ...override.severity } });
+      }
+    }
+    if (file.eval) {
+      const { questions, ...thresholds } = file.eval;
+      Object.assign(evalSet, thresholds);
+      if (questions !== undefined) {
+        evalSet['questions'] = path.resolve(path.dirname(configText.file), questions);
+        evalOrigin = { file: configText.file, line: locatePath(configText.text, ['eval', 'questions'])?.line };
       }
     }
     for (const [name, profile] of Object.entries(file.profile ?? {})) {
@@ -168,6 +180,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
         prompt: withDefaults<PromptConfig>(PROMPT_DEFAULTS, prompt),
       },
       check,
+      eval: { ...withDefaults<Omit<EvalConfig, 'origin'>>(EVAL_DEFAULTS, evalSet), origin: evalOrigin },
       topics: resolved.topics,
       profiles,
       siteFileOrigins,

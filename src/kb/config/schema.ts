@@ -9,7 +9,7 @@
  * sets, so defaults are applied when files are merged (config/merge.ts).
  */
 import * as z from 'zod/mini';
-import { CHECK_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
+import { CHECK_DEFAULTS, EVAL_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS, TOPIC_DEFAULTS } from './defaults.ts';
 import { baseProblem, branchProblem, endpointProblem, envNameProblem, lineProblem, pathProblem, patternProblem, repositoryProblem, siteUrlProblem, textProblem } from './values.ts';
 import type { DiagnosticCode } from '../diagnostics/diagnostics.ts';
 import { warningCodes } from '../diagnostics/codes.ts';
@@ -221,6 +221,27 @@ export const CheckSchema = z
   })
   .check(table('[check]', 'What check, the build and the dev server report, and how seriously: the severity of each warning code, for every file or for some.'));
 
+/** A share from 0 to 1, such as a threshold of hit@3. */
+const share = z.number().check(z.gte(0), z.lte(1));
+
+const evals = EVAL_DEFAULTS;
+/** `[eval]`: the question set of `syllabus eval` and its thresholds (content/reference/evaluations.md). */
+export const EvalSchema = z
+  .strictObject({
+    questions: field(
+      ruled('bad-path', (value) => pathProblem(value, 'questions')),
+      'The question set, a TOML file relative to the folder of the config file that sets it, e.g. "evals.toml" (content/reference/evaluations.md). Required by syllabus eval; check validates it.',
+      evals.questions,
+    ),
+    min_hit_at_3: field(
+      share,
+      'syllabus eval exits 1 when the share of questions whose expected subjects find ranks in its top 3 is under this, from 0 to 1, e.g. 0.8.',
+      evals.min_hit_at_3,
+    ),
+    min_mrr: field(share, 'syllabus eval exits 1 when the mean reciprocal rank of the expected subjects in find is under this, from 0 to 1, e.g. 0.5.', evals.min_mrr),
+  })
+  .check(table('[eval]', 'The questions an agent should be able to answer from the knowledge base, and the figures syllabus eval must reach (content/reference/evaluations.md).'));
+
 /** `[profile.<name>]`: a named variant of the prompt artifact. */
 export const ProfileSchema = z
   .strictObject({
@@ -234,6 +255,7 @@ export const ConfigFileSchema = z
     site: z.optional(SiteSchema),
     kb: z.optional(KbSchema),
     check: z.optional(CheckSchema),
+    eval: z.optional(EvalSchema),
     profile: z.optional(z.record(z.string(), ProfileSchema)).check(z.describe('Profiles by name.')),
   })
   .check(
@@ -288,8 +310,14 @@ export interface CheckConfig {
   override: CheckOverride[];
 }
 
+/** `[eval]` with defaults applied; `questions` is an absolute path (resolved from the folder of the config file that set it). */
+export type EvalConfig = Merged<z.output<typeof EvalSchema>, DefaultedKeys<typeof EVAL_DEFAULTS>> & {
+  /** Where `questions` was set (the last file that sets it), for messages. */
+  origin: { file: string; line: number | undefined } | undefined;
+};
+
 /** The top-level tables Syllabus reads. */
-export const KNOWN_TABLES = ['site', 'kb', 'check', 'profile'] as const;
+export const KNOWN_TABLES = ['site', 'kb', 'check', 'eval', 'profile'] as const;
 
 /** The keys allowed in each table, by the shape of its dotted path (`*` for an id). */
 export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
@@ -301,6 +329,7 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   'kb.topic.*': Object.keys(TopicSchema.shape),
   check: Object.keys(CheckSchema.shape),
   'check.override.*': Object.keys(OverrideSchema.shape),
+  eval: Object.keys(EvalSchema.shape),
   'profile.*': Object.keys(ProfileSchema.shape),
 };
 
