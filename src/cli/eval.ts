@@ -53,7 +53,7 @@ export async function evalCommand(argv: string[], io: CommandIo): Promise<number
   if (!set) {
     const files = kb.config.files.map((file) => displayPath(file, io.cwd)).join(', ');
     throw new CliError(`${files} sets no [eval] questions: there is no question set to evaluate.`, 2, [
-      'Add [eval] questions = "evals.toml" and write the questions in that file, next to kb.toml (content/reference/evaluations.md).',
+      'Add [eval] questions = "evals.toml" and write the questions in that file, next to kb.toml (reference/evaluations).',
     ]);
   }
   if (hasConfigErrors(set.diagnostics) || hasContentErrors(set.diagnostics)) {

@@ -48,7 +48,7 @@ export function readQuestionSet(file: string): QuestionSet {
     const what = code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
     const fix =
       code === 'ENOENT'
-        ? 'Create it with [[question]] tables (content/reference/evaluations.md), or correct [eval] questions in kb.toml.'
+        ? 'Create it with [[question]] tables (reference/evaluations), or correct [eval] questions in kb.toml.'
         : 'Check its permissions, or correct [eval] questions in kb.toml.';
     return { file, questions: [], diagnostics: [questionError(file, undefined, `The question set ${what}. ${fix}`)] };
   }
@@ -90,7 +90,7 @@ export function parseQuestionSet(text: string, file: string): { questions: EvalQ
   const tables = raw['question'];
   if (tables === undefined) {
     if (diagnostics.length === 0)
-      diagnostics.push(questionError(file, undefined, 'The question set has no question. Add [[question]] tables with id, ask and expect (content/reference/evaluations.md).'));
+      diagnostics.push(questionError(file, undefined, 'The question set has no question. Add [[question]] tables with id, ask and expect (reference/evaluations).'));
     return { questions: [], diagnostics };
   }
   if (!Array.isArray(tables))

@@ -43,13 +43,12 @@ export interface EvalThresholds {
 /** One line per total under its threshold, saying by how much and what to do; none when every threshold is met. */
 export function unmetThresholds(totals: EvalTotals, thresholds: EvalThresholds): string[] {
   const unmet: string[] = [];
-  const fix =
-    'Improve the subjects or their titles and summaries so that find ranks them higher (content/reference/evaluations.md, "Reading the figures"), or lower the threshold in [eval].';
+  const fix = 'Improve the subjects or their titles and summaries so that find ranks them higher (reference/evaluations, "Reading the figures"), or lower the threshold in [eval].';
   if (thresholds.min_hit_at_3 !== undefined && totals.hitAt3 < thresholds.min_hit_at_3) {
-    unmet.push(`hit@3 is ${formatShare(totals.hitAt3)}, under [eval] min_hit_at_3 = ${thresholds.min_hit_at_3}. ${fix}`);
+    unmet.push(`hit@3 is ${totals.hitAt3}, under [eval] min_hit_at_3 = ${thresholds.min_hit_at_3}. ${fix}`);
   }
   if (thresholds.min_mrr !== undefined && totals.mrr < thresholds.min_mrr) {
-    unmet.push(`MRR is ${formatShare(totals.mrr)}, under [eval] min_mrr = ${thresholds.min_mrr}. ${fix}`);
+    unmet.push(`MRR is ${totals.mrr}, under [eval] min_mrr = ${thresholds.min_mrr}. ${fix}`);
   }
   return unmet;
 }

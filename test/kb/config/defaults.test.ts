@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECK_DEFAULTS,
   DEFAULT_SUMMARY_PROMPT,
+  EVAL_DEFAULTS,
   KB_DEFAULTS,
   OVERRIDE_DEFAULTS,
   PROFILE_DEFAULTS,
@@ -31,6 +32,7 @@ const DEFAULTS: Record<string, Readonly<Record<string, unknown>>> = {
   'kb.topic.*': TOPIC_DEFAULTS,
   check: CHECK_DEFAULTS,
   'check.override.*': OVERRIDE_DEFAULTS,
+  eval: EVAL_DEFAULTS,
   'profile.*': PROFILE_DEFAULTS,
 };
 /** Tables inside `[kb]` and `[check]`, which have their own defaults. */
@@ -51,6 +53,7 @@ function schemaTables(): Record<string, { properties: Record<string, { default?:
     'kb.topic.*': kb.properties.topic.additionalProperties,
     check: schema.properties.check,
     'check.override.*': schema.properties.check.properties.override.items,
+    eval: schema.properties.eval,
     'profile.*': schema.properties.profile.additionalProperties,
   };
 }
@@ -88,6 +91,7 @@ describe('config defaults', () => {
       'kb.topic.*': '## `[kb.topic.<id>]`',
       check: '## `[check]`',
       'check.override.*': '### `[[check.override]]`',
+      eval: '## `[eval]`',
       'profile.*': '## `[profile.<name>]`',
     };
     /** The Default column of the first key table after a heading: `none`, `required`, `built-in` or a value. */
