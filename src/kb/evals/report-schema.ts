@@ -88,3 +88,37 @@ export type EvalReport = z.infer<typeof EvalReportSchema>;
 export function renderEvalSchema(): Record<string, unknown> {
   return z.toJSONSchema(EvalReportSchema, { target: 'draft-2020-12' });
 }
+
+/** How one question changed between two evaluations. */
+export const QuestionDeltaSchema = z
+  .object({
+    id: z.string(),
+    ask: z.string(),
+    change: z
+      .enum(['better', 'worse', 'tokens'])
+      .describe('better: ranked higher (or found where it was not); worse: ranked lower (or no longer found); tokens: the same rank, other tokens.'),
+    rank: z
+      .object({ base: z.number().int().min(1).nullable(), head: z.number().int().min(1).nullable() })
+      .describe('The best rank of its expected subjects on each side; null: not found.'),
+    hitAt3: z.object({ base: z.boolean(), head: z.boolean() }),
+    tokens: z.object({ base: tokens, head: tokens, delta: z.number().int().describe('head minus base.') }),
+  })
+  .describe('A question whose rank or tokens changed.');
+
+/** The offline evaluation of both sides of a diff, with the same question set. */
+export const EvalDeltaSchema = z
+  .object({
+    questionSet: z.enum(['base', 'head']).describe("Whose question set both sides were asked: the head's, or the base's when only the base has one."),
+    totals: z.object({ base: EvalTotalsSchema, head: EvalTotalsSchema }),
+    questions: z.array(QuestionDeltaSchema).describe('The questions whose rank or tokens changed, in the order of the question set.'),
+    unchanged: z.number().int().nonnegative().describe('How many questions kept their rank and tokens.'),
+    regressions: z
+      .array(z.string())
+      .describe(
+        'The ids of the questions that regressed: ranked in the top 3 on the base and not on the head, or found on the base and not on the head. A review workflow may fail on them.',
+      ),
+  })
+  .describe('How the answers of the question set are reached on each side (content/reference/evaluations.md, "In review").');
+
+export type QuestionDelta = z.infer<typeof QuestionDeltaSchema>;
+export type EvalDelta = z.infer<typeof EvalDeltaSchema>;
