@@ -14,7 +14,8 @@ import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const CHECK_HELP = `Usage: syllabus check [--format text|github] [--strict] [--json] [--config PATH]…
 
-Validates the configuration and every subject, and prints each problem with its file and line.
+Validates the configuration, every subject and the question set ([eval] questions), and prints
+each problem with its file and line.
 
 Options:
       --format FORMAT  text (default) or github (GitHub Actions annotations)
