@@ -1,4 +1,5 @@
 /** `syllabus eval`: the offline evaluation of a question set (content/reference/cli/eval.md). */
+import type { Catalog } from '../kb/catalog/catalog.ts';
 import { displayPath, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
 import { readCheckedQuestionSet, topicTitlesOf } from '../kb/evals/checked-questions.ts';
 import { EVAL_FIND_LIMIT, evaluateQuestions } from '../kb/evals/evaluate.ts';
@@ -48,7 +49,10 @@ export async function evalCommand(argv: string[], io: CommandIo): Promise<number
   }
   if (positionals.length > 0) throw usageError(`eval takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'eval');
 
-  const { view, kb } = await localViewFor(values, io, 'eval', {}, { catalog: catalogWithCache(io) });
+  // One catalog for every question: find asks for it at each call.
+  const withCache = catalogWithCache(io);
+  let catalog: Promise<Catalog> | undefined;
+  const { view, kb } = await localViewFor(values, io, 'eval', {}, { catalog: (base) => (catalog ??= withCache(base)) });
   const set = readCheckedQuestionSet(kb);
   if (!set) {
     const files = kb.config.files.map((file) => displayPath(file, io.cwd)).join(', ');
