@@ -102,7 +102,6 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
   const check: CheckConfig = { ...CHECK_DEFAULTS, severity: {}, override: [] };
   const siteFileOrigins: SyllabusConfig['siteFileOrigins'] = {};
   const evalSet: Record<string, unknown> = {};
-  let evalOrigin: EvalConfig['origin'];
 
   for (const { configText, file } of files) {
     Object.assign(site, file.site);
@@ -125,10 +124,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
     if (file.eval) {
       const { questions, ...thresholds } = file.eval;
       Object.assign(evalSet, thresholds);
-      if (questions !== undefined) {
-        evalSet['questions'] = path.resolve(path.dirname(configText.file), questions);
-        evalOrigin = { file: configText.file, line: locatePath(configText.text, ['eval', 'questions'])?.line };
-      }
+      if (questions !== undefined) evalSet['questions'] = path.resolve(path.dirname(configText.file), questions);
     }
     for (const [name, profile] of Object.entries(file.profile ?? {})) {
       const knowledge = profiles.get(name) ?? [...PROFILE_DEFAULTS.knowledge];
@@ -180,7 +176,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
         prompt: withDefaults<PromptConfig>(PROMPT_DEFAULTS, prompt),
       },
       check,
-      eval: { ...withDefaults<Omit<EvalConfig, 'origin'>>(EVAL_DEFAULTS, evalSet), origin: evalOrigin },
+      eval: withDefaults<EvalConfig>(EVAL_DEFAULTS, evalSet),
       topics: resolved.topics,
       profiles,
       siteFileOrigins,

@@ -311,10 +311,7 @@ export interface CheckConfig {
 }
 
 /** `[eval]` with defaults applied; `questions` is an absolute path (resolved from the folder of the config file that set it). */
-export type EvalConfig = Merged<z.output<typeof EvalSchema>, DefaultedKeys<typeof EVAL_DEFAULTS>> & {
-  /** Where `questions` was set (the last file that sets it), for messages. */
-  origin: { file: string; line: number | undefined } | undefined;
-};
+export type EvalConfig = Merged<z.output<typeof EvalSchema>, DefaultedKeys<typeof EVAL_DEFAULTS>>;
 
 /** The top-level tables Syllabus reads. */
 export const KNOWN_TABLES = ['site', 'kb', 'check', 'eval', 'profile'] as const;
