@@ -222,7 +222,14 @@ export const CheckSchema = z
   .check(table('[check]', 'What check, the build and the dev server report, and how seriously: the severity of each warning code, for every file or for some.'));
 
 /** A share from 0 to 1, such as a threshold of hit@3. */
-const share = z.number().check(z.gte(0), z.lte(1));
+const share = z.number().check(
+  z.refine((value) => value >= 0 && value <= 1, {
+    error: (issue) => `expected a number from 0 to 1, like 0.8, got the number ${String(issue.input as number)}. Change the value.`,
+    params: { code: 'wrong-type' },
+  }),
+  // For editors: the refinement above does not show in the JSON Schema.
+  z.meta({ minimum: 0, maximum: 1 }),
+);
 
 const evals = EVAL_DEFAULTS;
 /** `[eval]`: the question set of `syllabus eval` and its thresholds (content/reference/evaluations.md). */
