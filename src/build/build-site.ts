@@ -187,7 +187,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const { diff, label } = await options.compare(data);
     data.changes = { diff, bySubject: changesBySubject(diff) };
     const { summary } = diff;
-    phase('changes', `${diff.equal ? 'no changes' : `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed, ${summary.moved} moved`} against ${label}`);
+    const evals = diff.evals;
+    const questions = evals
+      ? `; questions: hit@3 ${evals.totals.base.hitAt3.toFixed(2)} → ${evals.totals.head.hitAt3.toFixed(2)}, MRR ${evals.totals.base.mrr.toFixed(2)} → ${evals.totals.head.mrr.toFixed(2)}, ${evals.regressions.length === 0 ? 'none' : evals.regressions.length} regressed`
+      : '';
+    phase(
+      'changes',
+      `${diff.equal ? 'no changes' : `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed, ${summary.moved} moved`} against ${label}${questions}`,
+    );
   }
 
   const staticFiles = staticFilesOf(data);

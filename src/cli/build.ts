@@ -7,7 +7,7 @@ import { snapshotOfSource, subjectsToLoad } from '../kb/diff/snapshot.ts';
 import { displayPath, plural } from '../kb/diagnostics/diagnostics.ts';
 import { diffPublished } from '../kb/diff/published-changes.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
-import { classifyDiffSide, openDiffSide } from './diff-sides.ts';
+import { classifyDiffSide, evaluableSource, evaluateSides, openDiffSide } from './diff-sides.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configPaths } from './knowledge-base-options.ts';
@@ -34,7 +34,8 @@ Options:
       --cache DIR     build cache (default .syllabus-cache/ beside the first config file)
       --base SOURCE   a preview: also build /changes/, what changed since SOURCE (a kb.toml,
                       a built dist/ folder or a site URL), for listed subjects only, with a
-                      banner on every changed page
+                      banner on every changed page; with a question set ([eval] questions),
+                      how each question's rank and tokens changed
       --json          also print a summary of the build as JSON on stdout
   -h, --help          show this help
 
@@ -73,7 +74,9 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
               const baseSide = await openDiffSide(classifyDiffSide(baseArg, 'base', io.cwd), 'base', io, timeout.value);
               // The head is this build's own catalog; the base's subjects are loaded where the two differ.
               const head = await snapshotOfSource(data.kb, data.catalog, displayPath(data.kb.config.files[0]!, io.cwd));
-              return { diff: diffPublished(await baseSide.load(subjectsToLoad(baseSide.snapshot, head)), head), label: baseArg };
+              const diff = diffPublished(await baseSide.load(subjectsToLoad(baseSide.snapshot, head)), head);
+              const evals = await evaluateSides(baseSide, evaluableSource(data.kb, data.catalog), io);
+              return { diff: evals ? { ...diff, evals } : diff, label: baseArg };
             },
       pages: astroPagesStage(io.cwd),
       reporter: createBuildReporter(io),

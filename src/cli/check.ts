@@ -4,6 +4,7 @@ import { buildCatalog } from '../kb/catalog/catalog.ts';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
 import { resolveSiteFiles } from '../kb/config/site-files.ts';
 import { type Diagnostic, formatDiagnostic, hasConfigErrors, hasContentErrors, sortDiagnostics } from '../kb/diagnostics/diagnostics.ts';
+import { readCheckedQuestionSet } from '../kb/evals/checked-questions.ts';
 import { applySeverities } from '../kb/checks/severity.ts';
 import { openLocalKnowledgeBase } from '../url-sources/local-sources.ts';
 import { usageError } from './errors.ts';
@@ -13,7 +14,8 @@ import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 
 export const CHECK_HELP = `Usage: syllabus check [--format text|github] [--strict] [--json] [--config PATH]…
 
-Validates the configuration and every subject, and prints each problem with its file and line.
+Validates the configuration, every subject and the question set ([eval] questions), and prints
+each problem with its file and line.
 
 Options:
       --format FORMAT  text (default) or github (GitHub Actions annotations)
@@ -80,5 +82,6 @@ async function collectDiagnostics(configFlags: string[] | undefined, io: Command
   if (hasConfigErrors([...siteFiles, ...kb.diagnostics()])) return sortDiagnostics([...loaded.diagnostics, ...siteFiles, ...kb.diagnostics()]);
   const [{ catalog, diagnostics }] = await Promise.all([buildCatalog(kb), loadContentChecks()]);
   const checks = checkContent(catalog, loaded.config.site, path.dirname(loaded.config.files[0]!), loaded.config.check);
-  return sortDiagnostics(applySeverities([...loaded.diagnostics, ...siteFiles, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched], loaded.config.check));
+  const questions = readCheckedQuestionSet(kb)?.diagnostics ?? [];
+  return sortDiagnostics(applySeverities([...loaded.diagnostics, ...siteFiles, ...kb.diagnostics(), ...diagnostics, ...checks, ...unfetched, ...questions], loaded.config.check));
 }

@@ -17,6 +17,18 @@ import { FORMAT_VERSION, type KnowledgeFile, KnowledgeFileSchema, type SiteIndex
 import { jsonPath, RemoteError, timeoutFromEnv } from '../remote/fetch-json.ts';
 import { mapBounded, MAX_CONCURRENT_REQUESTS } from '../net/bounded-calls.ts';
 import { openRemoteSite, type RemoteSite } from '../remote/remote-site.ts';
+import type { Catalog } from '../kb/catalog/catalog.ts';
+import { hasConfigErrors, hasContentErrors, displayPath } from '../kb/diagnostics/diagnostics.ts';
+import { readCheckedQuestionSet, topicTitlesOf } from '../kb/evals/checked-questions.ts';
+import { compareEvaluations } from '../kb/evals/compare.ts';
+import { evaluateQuestions } from '../kb/evals/evaluate.ts';
+import type { EvalQuestion, QuestionSet } from '../kb/evals/questions.ts';
+import type { EvalDelta, EvalReport } from '../kb/evals/report-schema.ts';
+import type { KnowledgeBase } from '../kb/subjects/knowledge-base.ts';
+import { createLocalView } from '../kb/view/local-view.ts';
+import type { KnowledgeView } from '../kb/view/view.ts';
+import { openBuildFolderView } from '../remote/build-folder.ts';
+import { createRemoteView } from '../remote/remote-view.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { failOnConfigErrors, openForCommand, warnContentErrors } from './knowledge-base-options.ts';
@@ -61,22 +73,67 @@ export function classifyDiffSide(arg: string, which: Which, cwd: string): DiffSi
   return { kind: 'source', arg, file: resolved };
 }
 
-/** Reads both sides; a build side's subjects are loaded where the other side differs. */
-export async function readDiffSides(baseArg: string, headArg: string, io: CommandIo): Promise<{ base: KnowledgeSnapshot; head: KnowledgeSnapshot }> {
+/**
+ * Reads both sides; a build side's subjects are loaded where the other side differs. `evals` is
+ * the offline evaluation of both sides when one is a source with a question set.
+ */
+export async function readDiffSides(baseArg: string, headArg: string, io: CommandIo): Promise<{ base: KnowledgeSnapshot; head: KnowledgeSnapshot; evals: EvalDelta | undefined }> {
   const specs = { base: classifyDiffSide(baseArg, 'base', io.cwd), head: classifyDiffSide(headArg, 'head', io.cwd) };
   const timeout = timeoutFromEnv(io.env);
   if (!timeout.ok) throw usageError(timeout.message, 'diff');
   const base = await openDiffSide(specs.base, 'base', io, timeout.value);
   const head = await openDiffSide(specs.head, 'head', io, timeout.value);
   const [baseSnapshot, headSnapshot] = await Promise.all([base.load(subjectsToLoad(base.snapshot, head.snapshot)), head.load(subjectsToLoad(head.snapshot, base.snapshot))]);
-  return { base: baseSnapshot, head: headSnapshot };
+  return { base: baseSnapshot, head: headSnapshot, evals: await evaluateSides(base, head, io) };
 }
 
 /** An opened side: its snapshot (a build's without contents) and how to load contents. */
-export interface OpenedDiffSide {
+export interface OpenedDiffSide extends EvaluableSide {
   snapshot: KnowledgeSnapshot;
   /** The snapshot with these subjects' contents loaded (see `subjectsToLoad`). */
   load(refs: readonly SubjectRef[]): Promise<KnowledgeSnapshot>;
+}
+
+/** A side as the offline evaluation sees it (content/reference/evaluations.md, "In review"). */
+export interface EvaluableSide {
+  /** A source's question set (`[eval] questions`), checked against it; undefined for a build, or a source without one. */
+  questions: QuestionSet | undefined;
+  /** Evaluates questions against the side, through the tools its agents get. */
+  evaluate(questions: readonly EvalQuestion[]): Promise<EvalReport>;
+}
+
+/** The evaluable side of a source: its knowledge base, `find` ranking over `catalog`. */
+export function evaluableSource(kb: KnowledgeBase, catalog: Catalog): EvaluableSide {
+  return {
+    questions: readCheckedQuestionSet(kb),
+    evaluate: (questions) => evaluateQuestions(createLocalView(kb, { catalog: async () => catalog }), questions, topicTitlesOf(kb)),
+  };
+}
+
+/** The evaluable side of a build read as a site (a folder, or a URL). */
+function evaluableBuild(view: KnowledgeView): EvaluableSide {
+  return {
+    questions: undefined,
+    evaluate: async (questions) => evaluateQuestions(view, questions, new Map((await view.index()).topics.map((t) => [t.id, t.title ?? undefined]))),
+  };
+}
+
+/**
+ * The offline evaluation of both sides with one question set: the head's, else the base's; none
+ * when neither side is a source with a question set. A question set with errors is left out with
+ * a warning (`syllabus check` names them): the diff is still printed.
+ */
+export async function evaluateSides(base: EvaluableSide, head: EvaluableSide, io: CommandIo): Promise<EvalDelta | undefined> {
+  const set = head.questions ?? base.questions;
+  if (!set) return undefined;
+  const whose = head.questions ? 'head' : 'base';
+  if (hasConfigErrors(set.diagnostics) || hasContentErrors(set.diagnostics)) {
+    io.err(`warning: the question set ${displayPath(set.file, io.cwd)} has errors, so the questions are not evaluated. Run "syllabus check" to see them.`);
+    return undefined;
+  }
+  const evaluate = (side: EvaluableSide, name: Which): Promise<EvalReport> => guard(name, () => side.evaluate(set.questions));
+  const [b, h] = [await evaluate(base, 'base'), await evaluate(head, 'head')];
+  return compareEvaluations(b, h, whose);
 }
 
 /**
@@ -85,10 +142,11 @@ export interface OpenedDiffSide {
  */
 export async function openDiffSide(spec: DiffSideSpec, which: Which, io: CommandIo, timeoutMs: number): Promise<OpenedDiffSide> {
   if (spec.kind === 'source') {
-    const snapshot = await readSource(spec, io);
-    return { snapshot, load: async () => snapshot };
+    const { snapshot, kb, catalog } = await readSource(spec, io);
+    return { snapshot, load: async () => snapshot, ...evaluableSource(kb, catalog) };
   }
   const reader = spec.kind === 'folder' ? folderReader(spec, which) : urlReader(spec, which, timeoutMs);
+  const view = spec.kind === 'folder' ? openBuildFolderView(spec.dir) : createRemoteView(openRemoteSite(spec.root, { timeoutMs }));
   return guard(which, async () => {
     const index = await reader.index();
     const knowledge = await reader.knowledge(undefined);
@@ -98,6 +156,7 @@ export async function openDiffSide(spec: DiffSideSpec, which: Which, io: Command
     const entries = new Map(index.topics.map((t) => [t.id, new Map(t.subjects.map((s) => [s.slug, s]))]));
     return {
       snapshot,
+      ...evaluableBuild(view),
       load: (refs) =>
         guard(which, async () => {
           const contents = await mapBounded(refs, MAX_CONCURRENT_REQUESTS, (ref) => reader.subject(ref.topic, entries.get(ref.topic)!.get(ref.slug)!));
@@ -125,7 +184,7 @@ async function guard<T>(which: Which, work: () => Promise<T>): Promise<T> {
 }
 
 /** A source: the catalog of the kb.toml, with the subjects `disabled` removed. Configuration errors exit 2. */
-async function readSource(spec: Extract<DiffSideSpec, { kind: 'source' }>, io: CommandIo): Promise<KnowledgeSnapshot> {
+async function readSource(spec: Extract<DiffSideSpec, { kind: 'source' }>, io: CommandIo): Promise<{ snapshot: KnowledgeSnapshot; kb: KnowledgeBase; catalog: Catalog }> {
   const read = readConfigFiles([spec.file], io.cwd);
   failOnConfigErrors(read.diagnostics, io);
   const loaded = loadConfig(read.configTexts);
@@ -133,7 +192,7 @@ async function readSource(spec: Extract<DiffSideSpec, { kind: 'source' }>, io: C
   const kb = openForCommand(loaded.config!, io);
   const { catalog } = await buildCatalog(kb);
   warnContentErrors(kb, io);
-  return snapshotOfSource(kb, catalog, spec.arg);
+  return { snapshot: await snapshotOfSource(kb, catalog, spec.arg), kb, catalog };
 }
 
 /** How a build is read: its catalog, knowledge files and listed subjects' contents. Failures are RemoteErrors. */

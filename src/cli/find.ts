@@ -79,7 +79,7 @@ function parseLimit(value: string | undefined): number {
  * `[kb.summaries]`, the LLM summaries the build cached there replace the extractive ones (no call
  * is made), so that `find` ranks by the summaries the site published.
  */
-function catalogWithCache(io: CommandIo): (kb: KnowledgeBase) => Promise<Catalog> {
+export function catalogWithCache(io: CommandIo): (kb: KnowledgeBase) => Promise<Catalog> {
   return async (kb) => {
     const cache = cacheFolder(defaultCacheDir(path.resolve(io.cwd, kb.config.files[0]!)));
     const memo = loadCatalogMemo(cache.catalogMemo);

@@ -29,6 +29,10 @@ const COMMANDS: Record<string, CommandEntry> = {
   check: { summary: 'validate the configuration and every subject', load: async () => import('./check.ts').then((m) => ({ run: m.checkCommand, help: m.CHECK_HELP })) },
   build: { summary: 'build the site and its endpoints into dist/', load: async () => import('./build.ts').then((m) => ({ run: m.buildCommand, help: m.BUILD_HELP })) },
   diff: { summary: 'what changed between two versions (kb.toml, dist/ or URL)', load: async () => import('./diff.ts').then((m) => ({ run: m.diffCommand, help: m.DIFF_HELP })) },
+  eval: {
+    summary: 'how well find, the prompt and learn lead to the answers of a question set',
+    load: async () => import('./eval.ts').then((m) => ({ run: m.evalCommand, help: m.EVAL_HELP })),
+  },
   find: { summary: 'the listed subjects that match a query, best first', load: async () => import('./find.ts').then((m) => ({ run: m.findCommand, help: m.FIND_HELP })) },
   dev: { summary: 'serve the site while you write', load: async () => import('./dev.ts').then((m) => ({ run: m.devCommand, help: m.DEV_HELP })) },
   preview: { summary: 'serve a built site', load: async () => import('./preview.ts').then((m) => ({ run: m.previewCommand, help: m.PREVIEW_HELP })) },

@@ -97,9 +97,17 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: File
   if (/^\s*text\/html\b/i.test(result.contentType) || /^\uFEFF?\s*</.test(result.body)) {
     throw new RemoteError(`${url} is an HTML page, not JSON. Check the --remote URL: it must be the root address of a site built by syllabus.`);
   }
+  return { found: true, value: parseEndpointJson(url, result.body, schema, what) };
+}
+
+/**
+ * Checks the text of an endpoint file read from `url` as JSON of `schema` (its `version` must be
+ * {@link FORMAT_VERSION}); what is wrong is a {@link RemoteError} naming `url` and the fix.
+ */
+export function parseEndpointJson<T>(url: string, text: string, schema: z.ZodType<T>, what: FileKind): T {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(result.body);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new RemoteError(`${url} is not valid JSON (${(error as Error).message}). The file is cut off or damaged; try again, or rebuild and republish the site.`);
   }
@@ -116,7 +124,7 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, what: File
       `${url} is not a Syllabus ${what}: at ${where}, ${issue.message.replace(/\s+/g, ' ')}. The site was built by an incompatible syllabus, or its files were changed; rebuild it with this one.`,
     );
   }
-  return { found: true, value: checked.data };
+  return checked.data;
 }
 
 const REASONS: Readonly<Record<string, string>> = {

@@ -16,7 +16,7 @@ import {
   type SubjectEntry,
   type SubjectFile,
 } from '../kb/publish/endpoint-schemas.ts';
-import { DEFAULT_TIMEOUT_MS, fetchJson, RemoteError } from './fetch-json.ts';
+import { DEFAULT_TIMEOUT_MS, fetchJson as fetchOverHttp, type fetchJson, RemoteError } from './fetch-json.ts';
 
 /** How long a fetched catalog or knowledge file is reused, by default. */
 export const DEFAULT_CACHE_MS = 30_000;
@@ -49,6 +49,8 @@ export interface RemoteSiteOptions {
   timeoutMs?: number | undefined;
   /** How long a fetched catalog or knowledge file is reused, in milliseconds (default 30 s; 0: never). */
   cacheMs?: number | undefined;
+  /** How an endpoint file is read; default {@link fetchJson} (HTTP). A build folder is read with readBuildFile (build-folder.ts). */
+  readJson?: typeof fetchJson | undefined;
 }
 
 /** A published site. Every method may throw a {@link RemoteError}. */
@@ -77,6 +79,7 @@ export interface RemoteSite {
 export function openRemoteSite(root: string, options: RemoteSiteOptions = {}): RemoteSite {
   const fetchOptions = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const cacheMs = options.cacheMs ?? DEFAULT_CACHE_MS;
+  const fetchJson = options.readJson ?? fetchOverHttp;
   const indexUrl = new URL('kb/index.json', root).href;
   const keywordsUrl = new URL('kb/keywords.json', root).href;
   const cache = new Map<string, { value: Promise<unknown>; expires: number }>();

@@ -145,6 +145,41 @@ describe('diff of builds', () => {
   });
 });
 
+describe('questions (content/reference/evaluations.md, "In review")', () => {
+  const QUESTIONS = path.join(import.meta.dirname, '..', 'fixtures', 'diff', 'questions');
+  const expected = fs.readFileSync(path.join(QUESTIONS, 'expected.md'), 'utf8');
+
+  beforeAll(async () => {
+    const data = await readSiteData([path.join(QUESTIONS, 'base', 'kb.toml')], process.cwd());
+    writeStaticFiles(path.join(root, 'questions-base-dist'), staticFilesOf(data));
+    fs.cpSync(path.join(QUESTIONS, 'head'), path.join(root, 'questions-head'), { recursive: true });
+  });
+
+  it("dist vs source: the build is asked the head's questions as its site would answer them, with the same figures as its source", async () => {
+    const run = await diff('questions-base-dist', 'questions-head/kb.toml');
+    expect(run).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `${expected.replace(
+        '`base/kb.toml` (source) → `head/kb.toml` (source)',
+        '`questions-base-dist` (build) → `questions-head/kb.toml` (source)\n\nThe source is compared as published: its hidden and disabled subjects are left out.',
+      )}\n`,
+    });
+  });
+
+  it('--fail-on-regression: the diff, then exit 1 naming the questions that regressed', async () => {
+    const run = await diff('questions-base-dist', 'questions-head/kb.toml', '--fail-on-regression');
+    expect({ ...run, stdout: run.stdout.includes('| `roll-back` | worse | 1 → – | yes → no |') }).toEqual({
+      code: 1,
+      stdout: true,
+      stderr:
+        'error: a question regressed: "roll-back" (left the top 3 of find, or no longer found).\nMake find rank the expected subjects again (reference/evaluations, "Reading the figures"), or update the question set if the answer moved.\n',
+    });
+    // Without a regression the switch changes nothing.
+    expect(await diff('questions-head/kb.toml', 'questions-head/kb.toml', '--fail-on-regression')).toMatchObject({ code: 0, stderr: '' });
+  });
+});
+
 describe('sides that cannot be read (exit 1)', () => {
   it('a folder that is not a Syllabus build', async () => {
     expect(await diff('empty', 'head-dist')).toEqual({

@@ -22,7 +22,7 @@ const schemaRun = runCli(['diff', '--schema']);
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(JSON.parse(schemaRun.stdout) as object);
 
 it('has the cases the diff promises', () => {
-  expect(cases).toEqual(['binary', 'equal', 'long', 'moved', 'profiles', 'subjects', 'visibility']);
+  expect(cases).toEqual(['binary', 'equal', 'long', 'moved', 'profiles', 'questions', 'subjects', 'visibility']);
   expect(schemaRun).toMatchObject({ code: 0, stderr: '' });
 });
 

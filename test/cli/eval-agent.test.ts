@@ -14,7 +14,7 @@ import { renderAgentTable, runAgentEvaluation } from '../../src/cli/eval-agent.t
 import { CliError } from '../../src/cli/errors.ts';
 import { startFakeChat, type FakeChat } from '../helpers/fake-chat.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
-import { ROOT } from '../helpers/run-cli.ts';
+import { ROOT, runCliInProcess } from '../helpers/run-cli.ts';
 
 const counts = (calls: number, promptTokens: number, completionTokens: number, ms: number) => ({ calls, promptTokens, completionTokens, estimated: false, ms });
 
@@ -181,5 +181,42 @@ describe('runAgentEvaluation', () => {
         2,
       ),
     );
+  });
+});
+
+describe('syllabus eval --agent', () => {
+  /** The fixture with a question set and its endpoint at the fake server. */
+  function fixtureWithQuestions(url: string): string {
+    const root = makeTree({});
+    fs.cpSync(path.join(ROOT, 'test/fixtures/eval-agent'), root, { recursive: true });
+    const file = path.join(root, 'kb.toml');
+    const text = fs.readFileSync(file, 'utf8').replace('endpoint = "http://127.0.0.1:9/v1/chat/completions"', `endpoint = "${url}"`);
+    fs.writeFileSync(file, `${text}\n[eval]\nquestions = "evals.toml"\n`);
+    fs.writeFileSync(path.join(root, 'evals.toml'), '[[question]]\nid = "install"\nask = "How do I install Demo?"\nexpect = ["guide/install"]\nanswer_includes = ["npm"]\n');
+    return file;
+  }
+
+  /** `eval --agent --json` in this process, with the times zeroed. */
+  async function evaluate(file: string, ...flags: string[]) {
+    const run = await runCliInProcess(['eval', '--agent', '--json', '--config', file, ...flags], { cwd: path.dirname(file) });
+    const printed = run.code === 0 ? JSON.parse(run.stdout) : undefined;
+    return { code: run.code, stderr: run.stderr, calls: printed?.totals.callsMade, cached: printed?.totals.cached, score: printed?.questions[0].score };
+  }
+
+  it('asks the model each question of the [eval] question set, then answers again from the cache, unless --no-cache', async () => {
+    chat = await startFakeChat((request) =>
+      request.turn === 0 ? { calls: [{ name: 'learn', arguments: { topic: 'guide', subjects: ['install'] } }] } : { text: 'Run npm install demo.' },
+    );
+    const file = fixtureWithQuestions(chat.url);
+    expect(await evaluate(file)).toEqual({ code: 0, stderr: '', calls: 2, cached: 0, score: 1 });
+    expect(await evaluate(file)).toEqual({ code: 0, stderr: '', calls: 0, cached: 1, score: 1 });
+    expect(await evaluate(file, '--no-cache')).toEqual({ code: 0, stderr: '', calls: 2, cached: 0, score: 1 });
+    expect(chat.requests).toHaveLength(4);
+  });
+
+  it('takes --no-cache only with --agent', async () => {
+    const run = await runCliInProcess(['eval', '--no-cache', '--config', path.join(ROOT, 'test/fixtures/eval-agent/kb.toml')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe('error: --no-cache goes with --agent: the offline evaluation asks no model and caches nothing.');
   });
 });

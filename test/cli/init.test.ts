@@ -326,6 +326,7 @@ describe('the generated workflows', () => {
         'diff $BASE_CONFIG $KB_CONFIG --json',
         'build --config $BASE_CONFIG --out ../site-base',
         'build --config $KB_CONFIG --out ../site-preview --base ../site-base',
+        'diff $BASE_CONFIG $KB_CONFIG --fail-on-regression',
       ]);
       const installs = commands.filter((words) => words[0] === 'npm');
       expect(installs).toEqual(

@@ -29,6 +29,8 @@ function editHead(head: string): void {
   fs.renameSync(path.join(head, 'handbook/many/item-29.md'), path.join(head, 'handbook/many/item-29-renamed.md'));
   append('handbook/.secret/hidden-note.md', '\nHIDDENCHANGE_91c2 added to the hidden subject.\n');
   append('handbook/drafts/plan.md', '\nDISABLEDCHANGE_5e7d added to a disabled draft.\n');
+  // A question of the pull request itself, its text untrusted (content/reference/evaluations.md, "In review").
+  append('evals.toml', '\n[[question]]\nid = "roll-forward"\nask = "<img src=x onerror=alert(1)> How do I roll forward a deploy?"\nexpect = ["handbook/guides/deploy"]\n');
   const config = path.join(head, 'kb.toml');
   fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('learned = ["welcome"]', 'learned = ["welcome", "notes"]'));
 }
@@ -70,7 +72,7 @@ describe('the preview build', () => {
         .split('\n')
         .find((line) => line.startsWith('changes'))
         ?.replace(/\d+\.\d s/, 'T s'),
-    ).toBe(`changes   1 added, 1 removed, 1 changed, 1 moved against ${path.join(work, 'base-dist')} (T s)`);
+    ).toBe(`changes   1 added, 1 removed, 1 changed, 1 moved against ${path.join(work, 'base-dist')}; questions: hit@3 0.67 → 0.67, MRR 0.50 → 0.50, none regressed (T s)`);
   });
 
   it('publishes no path of the machine that built it', () => {
@@ -98,6 +100,13 @@ describe('the preview build', () => {
     );
     expect(html).toContain(
       '<h3><code>handbook/many/item-29</code> → <a href="/handbook/many/item-29-renamed/"><code>handbook/many/item-29-renamed</code></a> <span class="change-tokens">±0 tokens</span></h3><p>Same content.</p>',
+    );
+  });
+
+  it("shows how the head's questions fare on both sides, their text escaped", () => {
+    // The head's set, asked of both sides: the deploy runbook grew, and so did the section (notes is pre-loaded now).
+    expect(between(read('changes/index.html'), '<section aria-labelledby="questions">', '</section>')).toBe(
+      '<section aria-labelledby="questions"><h2 id="questions">Questions</h2><p>How <code>find</code>, the <code>&lt;knowledge&gt;</code> section and <code>learn</code> lead to the answers of the preview&#39;s question set (3 questions).</p><table class="changes-eval-totals"><thead><tr><th scope="col">Figure</th><th scope="col">Base</th><th scope="col">Preview</th></tr></thead><tbody><tr><td>hit@1</td><td>0.33</td><td>0.33</td></tr><tr><td>hit@3</td><td>0.67</td><td>0.67</td></tr><tr><td>MRR</td><td>0.50</td><td>0.50</td></tr><tr><td>Mean tokens</td><td>554</td><td>582</td></tr></tbody></table><table class="changes-eval-questions"><thead><tr><th scope="col">Question</th><th scope="col">Change</th><th scope="col">Rank</th><th scope="col">In the top 3</th><th scope="col">Tokens</th></tr></thead><tbody><tr data-change="tokens"><td><code>deploy</code>: How do I deploy a release?</td><td>tokens</td><td>1 → 1</td><td>yes → yes</td><td>667 → 699 (+32)</td></tr><tr data-change="tokens"><td><code>pager</code>: Who answers the pager?</td><td>tokens</td><td>not found → not found</td><td>no → no</td><td>327 → 349 (+22)</td></tr><tr data-change="tokens"><td><code>roll-forward</code>: &lt;img src=x onerror=alert(1)&gt; How do I roll forward a deploy?</td><td>tokens</td><td>2 → 2</td><td>yes → yes</td><td>667 → 699 (+32)</td></tr></tbody></table></section>',
     );
   });
 

@@ -50,6 +50,10 @@ concurrency:
 env:
   # The knowledge base's config, relative to the repository root.
   KB_CONFIG: ${configFile(settings)}
+  # "true": fail the preview job when a question of the question set ([eval] questions in
+  # kb.toml) regresses: leaves the top 3 of find, or is no longer found. The comment shows it
+  # either way.
+  FAIL_ON_EVAL_REGRESSION: "false"
 
 jobs:
   check:
@@ -124,5 +128,13 @@ ${setupNodeStep(preview)}${previewInstall}
           name: knowledge-preview
           path: site-preview
           retention-days: 14
+
+      # Last, so that the diff and the preview are kept when it fails.
+      - name: Fail on a question that regressed
+        if: env.FAIL_ON_EVAL_REGRESSION == 'true'
+        working-directory: head
+        env:
+          BASE_CONFIG: ${gh('steps.base.outputs.config')}
+        run: ${syllabus} diff "$BASE_CONFIG" "$KB_CONFIG" --fail-on-regression > /dev/null
 `;
 }

@@ -81,8 +81,12 @@ export const OVERRIDE_DEFAULTS = {
   severity: undefined,
 } as const;
 
-/** `[eval]`: its own keys (`[eval.agent]` has its own defaults). */
-export const EVAL_DEFAULTS = {} as const;
+/** `[eval]`: no question set and no threshold unless a file sets them. */
+export const EVAL_DEFAULTS = {
+  questions: undefined,
+  min_hit_at_3: undefined,
+  min_mrr: undefined,
+} as const;
 
 /** `[eval.agent]`: `endpoint` and `model` have none, as the table needs both. */
 export const EVAL_AGENT_DEFAULTS = {

@@ -6,7 +6,7 @@
  */
 import { configError, dottedPath } from './config-error.ts';
 import path from 'node:path';
-import { CHECK_DEFAULTS, EVAL_AGENT_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
+import { CHECK_DEFAULTS, EVAL_AGENT_DEFAULTS, EVAL_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
 import { locatePath } from './locate.ts';
 import type { ConfigText } from './read.ts';
 import type { CheckConfig, ConfigFile, EvalAgentConfig, EvalConfig, KbConfig, SiteConfig, PromptConfig, SourcesConfig, SummariesConfig } from './schema.ts';
@@ -30,7 +30,7 @@ export interface SyllabusConfig {
   kb: KbConfig;
   /** `[check]`: near-duplicates of code, and the severities of warnings (content/reference/configuration.md). */
   check: CheckConfig;
-  /** `[eval]`: how `syllabus eval` measures the knowledge base (content/reference/evaluations-agent.md). */
+  /** `[eval]`: the question set and the thresholds of `syllabus eval` (content/reference/evaluations.md), and `[eval.agent]` (content/reference/evaluations-agent.md). */
   eval: EvalConfig;
   /** Every topic, enabled or not, in config order. */
   topics: TopicConfig[];
@@ -119,6 +119,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
   const profiles = new Map<string, string[]>();
   const check: CheckConfig = { ...CHECK_DEFAULTS, severity: {}, override: [] };
   const siteFileOrigins: SyllabusConfig['siteFileOrigins'] = {};
+  const evalSet: Record<string, unknown> = {};
 
   for (const { configText, file } of files) {
     Object.assign(site, file.site);
@@ -138,6 +139,11 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
       for (const override of file.check.override ?? []) {
         check.override.push({ root: path.dirname(configText.file), files: override.files, severity: { ...override.severity } });
       }
+    }
+    if (file.eval) {
+      const { questions, ...thresholds } = file.eval;
+      Object.assign(evalSet, thresholds);
+      if (questions !== undefined) evalSet['questions'] = path.resolve(path.dirname(configText.file), questions);
     }
     for (const [name, profile] of Object.entries(file.profile ?? {})) {
       const knowledge = profiles.get(name) ?? [...PROFILE_DEFAULTS.knowledge];
@@ -191,7 +197,7 @@ export function mergeConfigFiles(validated: readonly ValidatedConfigFile[]): Con
         prompt: withDefaults<PromptConfig>(PROMPT_DEFAULTS, prompt),
       },
       check,
-      eval: { agent: evalAgent && withDefaults<EvalAgentConfig>(EVAL_AGENT_DEFAULTS, evalAgent) },
+      eval: { ...withDefaults<Omit<EvalConfig, 'agent'>>(EVAL_DEFAULTS, evalSet), agent: evalAgent && withDefaults<EvalAgentConfig>(EVAL_AGENT_DEFAULTS, evalAgent) },
       topics: resolved.topics,
       profiles,
       siteFileOrigins,

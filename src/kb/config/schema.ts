@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import {
   CHECK_DEFAULTS,
   EVAL_AGENT_DEFAULTS,
+  EVAL_DEFAULTS,
   KB_DEFAULTS,
   PROFILE_DEFAULTS,
   PROMPT_DEFAULTS,
@@ -54,8 +55,15 @@ const text = ruled('bad-text', textProblem);
 const bool = z.boolean();
 const positiveInt = z.int().check(z.positive());
 const positiveNumber = z.number().check(z.positive());
-/** A share, from 0 to 1. */
-const fraction = z.number().check(z.gte(0), z.lte(1));
+/** A share from 0 to 1, such as a threshold of hit@3. */
+const share = z.number().check(
+  z.refine((value) => value >= 0 && value <= 1, {
+    error: (issue) => `expected a number from 0 to 1, like 0.8, got the number ${String(issue.input as number)}. Change the value.`,
+    params: { code: 'wrong-type' },
+  }),
+  // For editors: the refinement above does not show in the JSON Schema.
+  z.meta({ minimum: 0, maximum: 1 }),
+);
 /** Slugs or globs (content/reference/patterns.md). */
 const patterns = z.array(ruled('invalid-pattern', patternProblem));
 /** A table's title and description in the JSON Schema. */
@@ -252,18 +260,30 @@ export const EvalAgentSchema = z
     concurrency: field(positiveInt, 'Questions evaluated at once.', agent.concurrency),
     timeout_seconds: field(positiveNumber, 'Per-call timeout in seconds; a call that takes longer fails its question.', agent.timeout_seconds),
     max_turns: field(positiveInt, 'Calls of the model per question before it counts as unanswered.', agent.max_turns),
-    min_score: field(fraction, 'syllabus eval --agent exits 1 when the mean score is under it, from 0 to 1. Default: no threshold.', agent.min_score),
+    min_score: field(share, 'syllabus eval --agent exits 1 when the mean score is under it, from 0 to 1. Default: no threshold.', agent.min_score),
   })
   .check(
     table('[eval.agent]', 'The agent evaluation: a model answers each question of the question set with the learn and find tools, and is scored (reference/evaluations-agent).'),
   );
 
-/** `[eval]`: evaluating the knowledge base against its question set. */
+const evals = EVAL_DEFAULTS;
+/** `[eval]`: the question set of `syllabus eval` and its thresholds (content/reference/evaluations.md). */
 export const EvalSchema = z
   .strictObject({
+    questions: field(
+      ruled('bad-path', (value) => pathProblem(value, 'questions')),
+      'The question set, a TOML file relative to the folder of the config file that sets it, e.g. "evals.toml" (content/reference/evaluations.md). Required by syllabus eval; check validates it.',
+      evals.questions,
+    ),
+    min_hit_at_3: field(
+      share,
+      'syllabus eval exits 1 when the share of questions whose expected subjects find ranks in its top 3 is under this, from 0 to 1, e.g. 0.8.',
+      evals.min_hit_at_3,
+    ),
+    min_mrr: field(share, 'syllabus eval exits 1 when the mean reciprocal rank of the expected subjects in find is under this, from 0 to 1, e.g. 0.5.', evals.min_mrr),
     agent: z.optional(EvalAgentSchema),
   })
-  .check(table('[eval]', 'How syllabus eval measures whether agents find and use the knowledge (reference/evaluations).'));
+  .check(table('[eval]', 'The questions an agent should be able to answer from the knowledge base, and the figures syllabus eval must reach (content/reference/evaluations.md).'));
 
 /** `[profile.<name>]`: a named variant of the prompt artifact. */
 export const ProfileSchema = z
@@ -295,10 +315,6 @@ export type TopicTable = z.infer<typeof TopicSchema>;
 
 /** `[eval.agent]` with defaults applied; `endpoint` and `model` are required when the table is present. */
 export type EvalAgentConfig = Merged<z.output<typeof EvalAgentSchema>, DefaultedKeys<typeof EVAL_AGENT_DEFAULTS> | 'endpoint' | 'model'>;
-/** `[eval]` with defaults applied: `[eval.agent]` when a file has it. */
-export interface EvalConfig {
-  agent: EvalAgentConfig | undefined;
-}
 
 /** The keys of a table of config/defaults.ts that have a default. */
 export type DefaultedKeys<Defaults> = { [K in keyof Defaults]: Defaults[K] extends undefined ? never : K }[keyof Defaults];
@@ -339,6 +355,12 @@ export interface CheckConfig {
   severity: SeverityTable;
   override: CheckOverride[];
 }
+
+/** `[eval]` with defaults applied; `questions` is an absolute path (resolved from the folder of the config file that set it). */
+export type EvalConfig = Merged<Omit<z.output<typeof EvalSchema>, 'agent'>, DefaultedKeys<typeof EVAL_DEFAULTS>> & {
+  /** `[eval.agent]` when a file has it. */
+  agent: EvalAgentConfig | undefined;
+};
 
 /** The top-level tables Syllabus reads. */
 export const KNOWN_TABLES = ['site', 'kb', 'check', 'eval', 'profile'] as const;

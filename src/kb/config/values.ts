@@ -50,7 +50,7 @@ function controlProblem(value: string, allowed = ''): string | undefined {
  * backslash (a `/` elsewhere), and short enough for file systems. Absolute paths and paths that
  * leave the config's folder are judged when files are merged (`escapeProblem`).
  */
-export function pathProblem(value: string, key: 'subjects' | 'learnings' | 'logo' | 'favicon'): string | undefined {
+export function pathProblem(value: string, key: 'subjects' | 'learnings' | 'logo' | 'favicon' | 'questions'): string | undefined {
   const control = controlProblem(value);
   if (control) return control;
   if (value.includes('\\')) return `${quoteValue(value)} contains a backslash. Separate folders with "/": ${key} = ${quoteValue(value.replaceAll('\\', '/'))}.`;

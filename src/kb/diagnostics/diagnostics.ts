@@ -34,11 +34,15 @@ export type DiagnosticCode =
   | 'bad-text'
   | 'bad-name'
   | 'unknown-code'
+  | 'bad-questions'
   // content errors
   | 'duplicate-slug'
   | 'missing-folder'
   | 'missing-store'
   | 'invalid-store'
+  | 'duplicate-question'
+  | 'unknown-expected'
+  | 'disabled-expected'
   // warnings
   | 'unknown-table'
   | 'no-topics'

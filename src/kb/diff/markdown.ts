@@ -4,6 +4,7 @@
  * when short, folded when long). The output stays under a size budget (a GitHub comment holds at
  * most 65,536 characters): long patches are cut, long lists end in "and N more".
  */
+import type { EvalDelta } from '../evals/report-schema.ts';
 import type { ChangedSubject, ContentChange, DiffSide, DiffSubject, KnowledgeDelta, KnowledgeDiff, MovedSubject, SubjectRef, VisibilityChange } from './schema.ts';
 
 /** Limits of {@link renderDiffMarkdown}. */
@@ -49,6 +50,7 @@ export function renderDiffMarkdown(diff: KnowledgeDiff, options: DiffMarkdownOpt
   const tokenRows = tokenTable(diff);
   const out: string[] = [head.join('\n'), summaryLine(diff)];
   if (tokenRows !== null) out.push(`### Tokens\n\n${tokenRows}`);
+  if (diff.evals) out.push(questionsSection(diff.evals, limits));
 
   const knowledge: Item[] = [];
   if (diff.knowledge.change !== null) knowledge.push(knowledgeItem('The `<knowledge>` section', '<code>&lt;knowledge&gt;</code>', diff.knowledge, limits));
@@ -90,6 +92,44 @@ export function renderDiffMarkdown(diff: KnowledgeDiff, options: DiffMarkdownOpt
     out.push(`${heading}\n\n${joinItems(shown)}`);
   });
   return out.join('\n\n');
+}
+
+/**
+ * The questions section: the totals on both sides, the regressions, then a row per question whose
+ * rank or tokens changed (at most `maxItems`).
+ */
+function questionsSection(evals: EvalDelta, limits: Required<DiffMarkdownOptions>): string {
+  const { base, head } = evals.totals;
+  const share = (n: number): string => n.toFixed(2);
+  const whose = evals.questionSet === 'head' ? "the head's question set" : "the base's question set";
+  const lines = [
+    '### Questions',
+    '',
+    `hit@1 ${share(base.hitAt1)} → ${share(head.hitAt1)}, hit@3 ${share(base.hitAt3)} → ${share(head.hitAt3)}, MRR ${share(base.mrr)} → ${share(head.mrr)}, mean tokens ${number(base.meanTokens)} → ${number(head.meanTokens)} (${head.questions} ${head.questions === 1 ? 'question' : 'questions'}, ${whose}).`,
+  ];
+  if (evals.regressions.length > 0) {
+    const n = evals.regressions.length;
+    lines.push(
+      '',
+      `**${n} ${n === 1 ? 'question regressed' : 'questions regressed'}** (left the top 3 of \`find\`, or no longer found): ${evals.regressions.map((id) => code(id)).join(', ')}.`,
+    );
+  }
+  if (evals.questions.length === 0) {
+    lines.push('', 'No question changed rank or tokens.');
+    return lines.join('\n');
+  }
+  const rank = (r: number | null): string => (r === null ? '–' : String(r));
+  const hit = (h: boolean): string => (h ? 'yes' : 'no');
+  lines.push('', '| question | change | rank | hit@3 | tokens |', '| --- | --- | ---: | :---: | ---: |');
+  for (const q of evals.questions.slice(0, limits.maxItems)) {
+    lines.push(
+      `| ${tableCode(q.id)} | ${q.change} | ${rank(q.rank.base)} → ${rank(q.rank.head)} | ${hit(q.hitAt3.base)} → ${hit(q.hitAt3.head)} | ${number(q.tokens.base)} → ${number(q.tokens.head)} (${signed(q.tokens.delta)}) |`,
+    );
+  }
+  const left = evals.questions.length - limits.maxItems;
+  if (left > 0) lines.push('', `… and ${left} more changed questions.${limits.moreHint === '' ? '' : ` ${limits.moreHint}`}`);
+  if (evals.unchanged > 0) lines.push('', `${evals.unchanged} ${evals.unchanged === 1 ? 'question' : 'questions'} unchanged.`);
+  return lines.join('\n');
 }
 
 function joinItems(items: readonly Item[]): string {

@@ -4,6 +4,7 @@
  * prints its JSON Schema.
  */
 import { z } from 'zod';
+import { EvalDeltaSchema } from '../evals/report-schema.ts';
 
 /** The version of the diff's JSON shape; it changes only when the shape does. */
 export const DIFF_FORMAT_VERSION = 1;
@@ -146,6 +147,7 @@ export const KnowledgeDiffSchema = z
     visibility: z.array(VisibilityChangeSchema),
     knowledge: KnowledgeDeltaSchema.describe('The <knowledge> section of the config as written.'),
     profiles: z.array(ProfileDeltaSchema).describe("Each [profile.<name>]: the head's in config order, then those only the base has."),
+    evals: EvalDeltaSchema.optional().describe('The offline evaluation of both sides; absent when neither side has a question set ([eval] questions).'),
   })
   .describe('The knowledge diff of syllabus diff: what changed between two versions of a knowledge base (content/guide/reviewing-changes.md).');
 

@@ -94,6 +94,7 @@ describe('config defaults', () => {
       'kb.topic.*': '## `[kb.topic.<id>]`',
       check: '## `[check]`',
       'check.override.*': '### `[[check.override]]`',
+      eval: '## `[eval]`',
       'eval.agent': '## `[eval.agent]`',
       'profile.*': '## `[profile.<name>]`',
     };

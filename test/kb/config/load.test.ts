@@ -282,3 +282,24 @@ knowledge = ["c"]
     expect(result.diagnostics).toMatchObject([{ kind: 'config-error', code: 'unknown-key', file: '/kb/b.toml', line: 2 }]);
   });
 });
+
+describe('loadConfig: [eval] (content/reference/configuration.md)', () => {
+  it('has no question set and no thresholds by default', () => {
+    expect(load('[kb.topic.t]\nsubjects = "t"\n').config!.eval).toEqual({ questions: undefined, min_hit_at_3: undefined, min_mrr: undefined });
+  });
+
+  it('resolves questions from the folder of the file that sets it; a later file replaces it and each threshold', () => {
+    const { config } = loadConfig([
+      { file: '/kb/kb.toml', text: '[kb.topic.t]\nsubjects = "t"\n\n[eval]\nquestions = "evals.toml"\nmin_hit_at_3 = 0.8\nmin_mrr = 0.5\n' },
+      { file: '/ci/strict.toml', text: '[eval]\nquestions = "more/evals.toml"\nmin_mrr = 0.9\n' },
+    ]);
+    expect(config!.eval).toEqual({ questions: '/ci/more/evals.toml', min_hit_at_3: 0.8, min_mrr: 0.9 });
+  });
+
+  it('refuses unknown keys, and thresholds outside 0..1', () => {
+    expect(errorsOf('[eval]\nquestions = "evals.toml"\nmin_hit_at_1 = 0.5\nmin_mrr = 1.5\n').map((d) => [d.code, d.line, d.message])).toEqual([
+      ['wrong-type', 4, 'eval.min_mrr: expected a number from 0 to 1, like 0.8, got the number 1.5. Change the value.'],
+      ['unknown-key', 3, 'eval.min_hit_at_1: unknown key. Did you mean "min_hit_at_3"?'],
+    ]);
+  });
+});
