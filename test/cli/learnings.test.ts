@@ -1,11 +1,14 @@
 /**
- * `syllabus learnings add|stats|prune <file>`, run as the real bin on stores in temporary folders:
- * stdout, stderr, exit code, and the store file afterwards, each compared whole.
+ * `syllabus learnings add|stats|prune <file>` on stores in temporary folders: stdout, stderr, exit
+ * code, and the store file afterwards, each compared whole. Each runs the command line's `main` in
+ * this process; the first also runs through the real bin, which must do exactly the same
+ * (content/reference/decisions.md, "The fixture cases and `--remote`"). The lock between real
+ * processes is test/cli/learnings-lock.test.ts's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli, runCliInProcess } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { SAMPLE_LEARNING } from '../helpers/sample-learning.ts';
 
@@ -28,17 +31,40 @@ const BROKEN = { id: 'broken', category: 'tip' };
 
 const store = (learnings: unknown[]): string => `${JSON.stringify({ version: '1.0', lastUpdated: '2024-01-15T10:30:00.000Z', learnings }, null, 2)}\n`;
 
-/** Runs `syllabus learnings <args>` in a folder holding `knowledge.json`; returns the run and the file after it. */
-function run(args: string[], initial: string | null = store([ZOD, EXEC, CACHE])) {
+/** Runs `syllabus learnings <args>` in a folder holding `knowledge.json`; returns the run and the folder after it. */
+async function run(args: string[], initial: string | null = store([ZOD, EXEC, CACHE])) {
   const dir = makeTree(initial === null ? {} : { 'knowledge.json': initial });
-  const result = runCli(['learnings', ...args], { cwd: dir });
-  const file = path.join(dir, 'knowledge.json');
-  return { ...result, file: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined, files: fs.readdirSync(dir) };
+  return { ...(await runCliInProcess(['learnings', ...args], { cwd: dir })), ...folderAfter(dir) };
 }
 
+/** The store and the names in `dir` after a command. */
+function folderAfter(dir: string) {
+  const file = path.join(dir, 'knowledge.json');
+  return { file: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined, files: fs.readdirSync(dir) };
+}
+
+it('does through the real bin exactly what main does', async () => {
+  const args = ['learnings', 'add', 'knowledge.json', '--category', 'fact', '--content', 'Deploys run on Tuesdays', '--id', 'learn-deploys', '--now', NOW];
+  const [viaBin, inProcess] = [makeTree({ 'knowledge.json': store([ZOD]) }), makeTree({ 'knowledge.json': store([ZOD]) })];
+  const bin = { ...runCli(args, { cwd: viaBin }), ...folderAfter(viaBin) };
+  expect(bin.code).toBe(0);
+  expect(bin).toEqual({ ...(await runCliInProcess(args, { cwd: inProcess })), ...folderAfter(inProcess) });
+});
+
 describe('learnings add', () => {
-  it('appends a new learning, with keywords from its content, and writes the store atomically', () => {
-    const result = run(['add', 'knowledge.json', '--category', 'gotcha', '--content', 'ESM imports need the .js extension, even in TypeScript', '--id', 'learn-esm', '--now', NOW]);
+  it('appends a new learning, with keywords from its content, and writes the store atomically', async () => {
+    const result = await run([
+      'add',
+      'knowledge.json',
+      '--category',
+      'gotcha',
+      '--content',
+      'ESM imports need the .js extension, even in TypeScript',
+      '--id',
+      'learn-esm',
+      '--now',
+      NOW,
+    ]);
     expect(result).toMatchObject({ code: 0, stdout: 'Added gotcha/learn-esm to knowledge.json (4 learnings).\n', stderr: '', files: ['knowledge.json'] });
     expect(result.file).toBe(
       `${JSON.stringify(
@@ -68,8 +94,8 @@ describe('learnings add', () => {
     );
   });
 
-  it('takes keywords, the task and structured details as options, and prints JSON', () => {
-    const result = run([
+  it('takes keywords, the task and structured details as options, and prints JSON', async () => {
+    const result = await run([
       'add',
       'knowledge.json',
       '--category',
@@ -111,8 +137,8 @@ describe('learnings add', () => {
     expect(JSON.parse(result.file!).learnings).toEqual([ZOD, EXEC, CACHE, added]);
   });
 
-  it('creates the store when the file does not exist, with a generated id', () => {
-    const result = run(['add', 'knowledge.json', '--category', 'fact', '--content', 'Builds take a minute', '--now', NOW], null);
+  it('creates the store when the file does not exist, with a generated id', async () => {
+    const result = await run(['add', 'knowledge.json', '--category', 'fact', '--content', 'Builds take a minute', '--now', NOW], null);
     const id = `learn-${new Date(NOW).getTime().toString(36)}-`;
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^Added fact/${id}[0-9a-z]{6} to knowledge\\.json \\(1 learning\\)\\.\\n$`));
@@ -137,9 +163,9 @@ describe('learnings add', () => {
     expect(written.learnings[0].id).toMatch(new RegExp(`^${id}[0-9a-z]{6}$`));
   });
 
-  it('refuses a duplicate (similarity over 0.8), exit 1, leaving the file as it was', () => {
+  it('refuses a duplicate (similarity over 0.8), exit 1, leaving the file as it was', async () => {
     const initial = store([ZOD, EXEC]);
-    const result = run(['add', 'knowledge.json', '--category', 'fact', '--content', 'The project uses Zod schemas for API validation everywhere.', '--now', NOW], initial);
+    const result = await run(['add', 'knowledge.json', '--category', 'fact', '--content', 'The project uses Zod schemas for API validation everywhere.', '--now', NOW], initial);
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
@@ -149,23 +175,23 @@ describe('learnings add', () => {
     });
   });
 
-  it('adds one whose similarity is exactly 0.8', () => {
-    const result = run(
+  it('adds one whose similarity is exactly 0.8', async () => {
+    const result = await run(
       ['add', 'knowledge.json', '--category', 'fact', '--content', 'Alpha, bravo, charlie and delta', '--id', 'near', '--now', NOW],
       store([{ ...ZOD, content: 'alpha bravo charlie delta echo' }]),
     );
     expect(result).toMatchObject({ code: 0, stdout: 'Added fact/near to knowledge.json (2 learnings).\n', stderr: '' });
   });
 
-  it('reports a duplicate as JSON with --json, still exit 1', () => {
-    const result = run(['add', 'knowledge.json', '--category', 'fact', '--content', 'project uses zod schemas for all api validation', '--json', '--now', NOW]);
+  it('reports a duplicate as JSON with --json, still exit 1', async () => {
+    const result = await run(['add', 'knowledge.json', '--category', 'fact', '--content', 'project uses zod schemas for all api validation', '--json', '--now', NOW]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual({ added: false, reason: 'duplicate', duplicateOf: { slug: 'pattern/learn-zod', id: 'learn-zod', shared: 6, union: 6 } });
   });
 
-  it('refuses an id that is taken', () => {
-    const result = run(['add', 'knowledge.json', '--category', 'fact', '--content', 'Something new', '--id', 'learn-exec', '--now', NOW]);
+  it('refuses an id that is taken', async () => {
+    const result = await run(['add', 'knowledge.json', '--category', 'fact', '--content', 'Something new', '--id', 'learn-exec', '--now', NOW]);
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
@@ -173,8 +199,8 @@ describe('learnings add', () => {
     });
   });
 
-  it('keeps invalid entries as they were, with a warning each', () => {
-    const result = run(['add', 'knowledge.json', '--category', 'fact', '--content', 'Something new', '--id', 'n', '--now', NOW], store([BROKEN, ZOD]));
+  it('keeps invalid entries as they were, with a warning each', async () => {
+    const result = await run(['add', 'knowledge.json', '--category', 'fact', '--content', 'Something new', '--id', 'n', '--now', NOW], store([BROKEN, ZOD]));
     expect(result).toMatchObject({
       code: 0,
       stdout: 'Added fact/n to knowledge.json (2 learnings).\n',
@@ -184,8 +210,8 @@ describe('learnings add', () => {
     expect(JSON.parse(result.file!).learnings.map((l: { id: string }) => l.id)).toEqual(['broken', 'learn-zod', 'n']);
   });
 
-  it('refuses a store that is not JSON, exit 1, naming the file and place', () => {
-    const result = run(['add', 'knowledge.json', '--category', 'fact', '--content', 'x', '--now', NOW], '{\n  "learnings": [],\n}\n');
+  it('refuses a store that is not JSON, exit 1, naming the file and place', async () => {
+    const result = await run(['add', 'knowledge.json', '--category', 'fact', '--content', 'x', '--now', NOW], '{\n  "learnings": [],\n}\n');
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
@@ -194,8 +220,8 @@ describe('learnings add', () => {
     });
   });
 
-  it('says when the folder to create the store in does not exist', () => {
-    const result = run(['add', 'missing/knowledge.json', '--category', 'fact', '--content', 'x', '--now', NOW]);
+  it('says when the folder to create the store in does not exist', async () => {
+    const result = await run(['add', 'missing/knowledge.json', '--category', 'fact', '--content', 'x', '--now', NOW]);
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
@@ -222,15 +248,15 @@ describe('learnings add', () => {
     [['prune', 'a.json', 'b.json'], 'learnings prune takes one file (got also "b.json").'],
     [['tidy', 'knowledge.json'], 'unknown action "tidy": use add, stats or prune.'],
     [[], 'learnings needs an action: syllabus learnings <add|stats|prune> <file>.'],
-  ])('%j is a usage error (exit 2), changing nothing', (args, message) => {
+  ])('%j is a usage error (exit 2), changing nothing', async (args, message) => {
     const initial = store([ZOD]);
-    expect(run(args, initial)).toMatchObject({ code: 2, stdout: '', stderr: `error: ${message}\nRun "syllabus learnings --help" for usage.\n`, file: initial });
+    expect(await run(args, initial)).toMatchObject({ code: 2, stdout: '', stderr: `error: ${message}\nRun "syllabus learnings --help" for usage.\n`, file: initial });
   });
 });
 
 describe('learnings stats', () => {
-  it('prints counts by category, average confidence, the most used and what prune would remove', () => {
-    const result = run(['stats', 'knowledge.json', '--now', NOW], store([ZOD, EXEC, CACHE, BROKEN]));
+  it('prints counts by category, average confidence, the most used and what prune would remove', async () => {
+    const result = await run(['stats', 'knowledge.json', '--now', NOW], store([ZOD, EXEC, CACHE, BROKEN]));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`knowledge.json: 3 learnings
 Invalid entries: 1 (not counted; see the warnings)
@@ -243,8 +269,8 @@ Prunable: 1 (never used, confidence under 0.7, created more than 30 days before 
     expect(result.stderr).toMatch(/^warning: knowledge\.json:\d+: learnings\[3\] \(id "broken"\) is not a valid learning: /);
   });
 
-  it('counts prunable learnings with --max-age, and prints JSON with the documented names', () => {
-    const result = run(['stats', 'knowledge.json', '--now', NOW, '--max-age', '10', '--json']);
+  it('counts prunable learnings with --max-age, and prints JSON with the documented names', async () => {
+    const result = await run(['stats', 'knowledge.json', '--now', NOW, '--max-age', '10', '--json']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(result.stdout)).toEqual({
       totalLearnings: 3,
@@ -256,8 +282,8 @@ Prunable: 1 (never used, confidence under 0.7, created more than 30 days before 
     });
   });
 
-  it('describes an empty store', () => {
-    expect(run(['stats', 'knowledge.json', '--now', NOW], store([]))).toMatchObject({
+  it('describes an empty store', async () => {
+    expect(await run(['stats', 'knowledge.json', '--now', NOW], store([]))).toMatchObject({
       code: 0,
       stdout: `knowledge.json: 0 learnings
 By category: pattern 0, gotcha 0, fact 0, preference 0
@@ -269,13 +295,13 @@ Prunable: 0 (never used, confidence under 0.7, created more than 30 days before 
     });
   });
 
-  it('fails with exit 1 on a missing file or a file that is not a store', () => {
-    expect(run(['stats', 'nothing.json'])).toMatchObject({
+  it('fails with exit 1 on a missing file or a file that is not a store', async () => {
+    expect(await run(['stats', 'nothing.json'])).toMatchObject({
       code: 1,
       stdout: '',
       stderr: 'error: nothing.json: the learnings store does not exist. Check the path; "syllabus learnings add" creates a new store.\n',
     });
-    expect(run(['stats', 'knowledge.json'], '{"learnings": {}}')).toMatchObject({
+    expect(await run(['stats', 'knowledge.json'], '{"learnings": {}}')).toMatchObject({
       code: 1,
       stdout: '',
       stderr:
@@ -285,8 +311,8 @@ Prunable: 0 (never used, confidence under 0.7, created more than 30 days before 
 });
 
 describe('learnings prune', () => {
-  it('removes learnings never used, under 0.7 confidence and older than 30 days, and rewrites the store', () => {
-    const result = run(['prune', 'knowledge.json', '--now', NOW], store([ZOD, EXEC, CACHE, BROKEN]));
+  it('removes learnings never used, under 0.7 confidence and older than 30 days, and rewrites the store', async () => {
+    const result = await run(['prune', 'knowledge.json', '--now', NOW], store([ZOD, EXEC, CACHE, BROKEN]));
     expect(result).toMatchObject({
       code: 0,
       stdout: `Pruned 1 of 3 learnings from knowledge.json (never used, confidence under 0.7, created more than 30 days before 2024-03-01T00:00:00.000Z):
@@ -297,9 +323,9 @@ describe('learnings prune', () => {
     });
   });
 
-  it('takes --max-age in days, and changes nothing with --dry-run', () => {
+  it('takes --max-age in days, and changes nothing with --dry-run', async () => {
     const initial = store([ZOD, EXEC, CACHE]);
-    const result = run(['prune', 'knowledge.json', '--now', NOW, '--max-age', '7', '--dry-run'], initial);
+    const result = await run(['prune', 'knowledge.json', '--now', NOW, '--max-age', '7', '--dry-run'], initial);
     expect(result).toMatchObject({
       code: 0,
       stdout: `Would prune 2 of 3 learnings in knowledge.json (never used, confidence under 0.7, created more than 7 days before 2024-03-01T00:00:00.000Z):
@@ -311,26 +337,26 @@ describe('learnings prune', () => {
     });
   });
 
-  it('prints JSON, and leaves the file untouched when nothing is pruned', () => {
+  it('prints JSON, and leaves the file untouched when nothing is pruned', async () => {
     const initial = store([ZOD, CACHE]);
-    const result = run(['prune', 'knowledge.json', '--now', NOW, '--json'], initial);
+    const result = await run(['prune', 'knowledge.json', '--now', NOW, '--json'], initial);
     expect(result).toMatchObject({ code: 0, stderr: '', file: initial });
     expect(JSON.parse(result.stdout)).toEqual({ pruned: [], kept: 2, dryRun: false });
-    expect(run(['prune', 'knowledge.json', '--now', NOW, '--max-age', '1'], initial)).toMatchObject({
+    expect(await run(['prune', 'knowledge.json', '--now', NOW, '--max-age', '1'], initial)).toMatchObject({
       code: 0,
       stdout: `Pruned 1 of 2 learnings from knowledge.json (never used, confidence under 0.7, created more than 1 day before 2024-03-01T00:00:00.000Z):
 - fact/learn-cache
 `,
     });
-    expect(run(['prune', 'knowledge.json', '--now', NOW], initial)).toMatchObject({
+    expect(await run(['prune', 'knowledge.json', '--now', NOW], initial)).toMatchObject({
       code: 0,
       stdout: 'Pruned 0 of 2 learnings from knowledge.json (never used, confidence under 0.7, created more than 30 days before 2024-03-01T00:00:00.000Z).\n',
       file: initial,
     });
   });
 
-  it('lists the pruned learnings as JSON', () => {
-    const result = run(['prune', 'knowledge.json', '--now', NOW, '--max-age', '0', '--json']);
+  it('lists the pruned learnings as JSON', async () => {
+    const result = await run(['prune', 'knowledge.json', '--now', NOW, '--max-age', '0', '--json']);
     expect(JSON.parse(result.stdout)).toEqual({
       pruned: [
         { slug: 'preference/learn-exec', id: 'learn-exec', category: 'preference' },
@@ -344,8 +370,8 @@ describe('learnings prune', () => {
 });
 
 describe('learnings --help', () => {
-  it('prints the usage and exits 0', () => {
-    const result = runCli(['learnings', '--help']);
+  it('prints the usage and exits 0', async () => {
+    const result = await runCliInProcess(['learnings', '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout.startsWith('Usage: syllabus learnings <add|stats|prune> <file> [options]\n')).toBe(true);
     expect(result.stdout).toContain('\nExit codes: 0 success');
