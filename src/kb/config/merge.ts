@@ -6,7 +6,17 @@
  */
 import { configError, dottedPath } from './config-error.ts';
 import path from 'node:path';
-import { CHECK_DEFAULTS, EVAL_AGENT_DEFAULTS, EVAL_DEFAULTS, KB_DEFAULTS, PROFILE_DEFAULTS, PROMPT_DEFAULTS, SITE_DEFAULTS, SOURCES_DEFAULTS, SUMMARIES_DEFAULTS } from './defaults.ts';
+import {
+  CHECK_DEFAULTS,
+  EVAL_AGENT_DEFAULTS,
+  EVAL_DEFAULTS,
+  KB_DEFAULTS,
+  PROFILE_DEFAULTS,
+  PROMPT_DEFAULTS,
+  SITE_DEFAULTS,
+  SOURCES_DEFAULTS,
+  SUMMARIES_DEFAULTS,
+} from './defaults.ts';
 import { locatePath } from './locate.ts';
 import type { ConfigText } from './read.ts';
 import type { CheckConfig, ConfigFile, EvalAgentConfig, EvalConfig, KbConfig, SiteConfig, PromptConfig, SourcesConfig, SummariesConfig } from './schema.ts';
