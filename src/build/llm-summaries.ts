@@ -5,7 +5,7 @@
  * only, so that it ranks and shows what the site published, and never calls the model.
  */
 import fs from 'node:fs';
-import { writeCacheFile } from '../kb/files/cache-file.ts';
+import { readCacheEntries, writeCacheEntries } from '../kb/files/cache-file.ts';
 import type { Catalog } from '../kb/catalog/catalog.ts';
 import type { SummariesConfig } from '../kb/config/schema.ts';
 import {
@@ -28,13 +28,7 @@ const VERSION = 1;
 
 /** The summaries of the cache file `file` by key; an absent, damaged or other-version file gives none. */
 export function loadLlmSummaries(file: string): Map<string, string> {
-  try {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; entries?: unknown };
-    if (stored.version !== VERSION || typeof stored.entries !== 'object' || stored.entries === null) return new Map();
-    return new Map(Object.entries(stored.entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  } catch {
-    return new Map();
-  }
+  return readCacheEntries(file, VERSION, (value): value is string => typeof value === 'string');
 }
 
 /** A text that changes whenever the summaries of `file` do (a build wrote them): the file's time and size. */
@@ -49,7 +43,7 @@ export function llmSummariesStamp(file: string): string {
 
 /** Writes `entries` as the summaries of `file`, replacing it in one rename. */
 export function saveLlmSummaries(file: string, entries: ReadonlyMap<string, string>): void {
-  writeCacheFile(file, JSON.stringify({ version: VERSION, entries: Object.fromEntries(entries) }));
+  writeCacheEntries(file, VERSION, entries);
 }
 
 /** `catalog` with the summaries the cache file `file` holds (no call is made); as it is without `[kb.summaries]`. */

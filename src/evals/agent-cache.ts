@@ -5,10 +5,9 @@
  * again on the knowledge base as it is now, answers the same: that covers the subjects the model
  * loaded that no listing shows (hidden ones, named by exact slug). No key or header is kept.
  */
-import fs from 'node:fs';
 import { AGENT_CACHE_VERSION } from '../kb/evals/agent-cache-key.ts';
 import type { AgentQuestionResult } from '../kb/evals/agent-results.ts';
-import { writeCacheFile } from '../kb/files/cache-file.ts';
+import { readCacheEntries, writeCacheEntries } from '../kb/files/cache-file.ts';
 
 /** A question's result as kept: without its id and `cached`, which belong to the run that reads it. */
 export type StoredResult = Omit<AgentQuestionResult, 'id' | 'cached'>;
@@ -21,21 +20,15 @@ export interface AgentCacheEntry {
 
 /** The cached results of the file `file` by key; an absent, damaged or other-version file gives none. */
 export function loadAgentCache(file: string): Map<string, AgentCacheEntry> {
-  try {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; entries?: unknown };
-    if (stored.version !== AGENT_CACHE_VERSION || typeof stored.entries !== 'object' || stored.entries === null) return new Map();
-    return new Map(Object.entries(stored.entries as Record<string, unknown>).filter((entry): entry is [string, AgentCacheEntry] => isEntry(entry[1])));
-  } catch {
-    return new Map();
-  }
+  return readCacheEntries(file, AGENT_CACHE_VERSION, isEntry);
 }
 
 /** Writes `entries` as the cache of `file`, replacing it in one rename. */
 export function saveAgentCache(file: string, entries: ReadonlyMap<string, AgentCacheEntry>): void {
-  writeCacheFile(file, JSON.stringify({ version: AGENT_CACHE_VERSION, entries: Object.fromEntries(entries) }));
+  writeCacheEntries(file, AGENT_CACHE_VERSION, entries);
 }
 
-function isEntry(value: unknown): boolean {
+function isEntry(value: unknown): value is AgentCacheEntry {
   const entry = value as Partial<AgentCacheEntry> | null;
   return (
     typeof entry === 'object' &&

@@ -6,9 +6,8 @@
  * (thousands of small files would cost more to write than the renderings themselves). A build
  * reads only the packs that hold the subjects of the pages it builds.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { writeCacheFile } from '../../kb/files/cache-file.ts';
+import { readCacheEntries, writeCacheEntries } from '../../kb/files/cache-file.ts';
 import { shardOf } from '../../kb/publish/shard.ts';
 import type { ContentNeeds } from './math-formulas.ts';
 
@@ -87,21 +86,16 @@ export function openRenderingCache(dir: string): RenderingCache {
   };
 }
 
+/** A pack's renderings; no pack yet, or a damaged one, gives none: its subjects are rendered again. */
 function readPack(file: string): Map<string, HeldRendering> {
-  try {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; entries?: Record<string, HeldRendering> };
-    if (stored.version !== PACK_VERSION || typeof stored.entries !== 'object' || stored.entries === null) return new Map();
-    return new Map(
-      Object.entries(stored.entries).filter(
-        ([, held]) => typeof held?.digest === 'string' && typeof held.rendering?.html === 'string' && Array.isArray(held.rendering.metadata?.headings),
-      ),
-    );
-  } catch {
-    // No pack yet, or a damaged one: its subjects are rendered again.
-    return new Map();
-  }
+  return readCacheEntries(file, PACK_VERSION, isHeldRendering);
+}
+
+function isHeldRendering(value: unknown): value is HeldRendering {
+  const held = value as Partial<HeldRendering> | null;
+  return typeof held?.digest === 'string' && typeof held.rendering?.html === 'string' && Array.isArray(held.rendering.metadata?.headings);
 }
 
 function writePack(dir: string, n: number, entries: ReadonlyMap<string, HeldRendering>): void {
-  writeCacheFile(path.join(dir, `${n}.json`), JSON.stringify({ version: PACK_VERSION, entries: Object.fromEntries(entries) }));
+  writeCacheEntries(path.join(dir, `${n}.json`), PACK_VERSION, entries);
 }
