@@ -64,7 +64,7 @@ export { formatConfidence, learningSlug } from './learnings/subjects.ts';
 export { loadMarkdownParser, parseMarkdown } from './markdown/parser.ts';
 export { loadMdxParser, parseMdx } from './markdown/mdx-parser.ts';
 export type { MdxSyntaxError } from './markdown/mdx-parser.ts';
-export { writeCacheFile } from './files/cache-file.ts';
+export { readCacheEntries, writeCacheEntries, writeCacheFile } from './files/cache-file.ts';
 export { FORMAT_VERSION, KeywordsFileSchema, KnowledgeFileSchema, SiteIndexSchema, SubjectFileSchema, renderEndpointSchemas } from './publish/endpoint-schemas.ts';
 export type { KeywordsFile, KnowledgeFile, SiteIndex, SubjectEntry, SubjectFile, TopicEntry } from './publish/endpoint-schemas.ts';
 export { buildKeywordsFile, buildKnowledgeFile, buildSiteIndex, buildSubjectFile, buildTopicFile, knowledgeJsonUrl, serializeEndpoint, topicJsonUrl } from './publish/endpoints.ts';

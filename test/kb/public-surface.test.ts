@@ -119,6 +119,7 @@ describe('the public surface of src/kb', () => {
       'pruneRules',
       'rankSubjects',
       'rawUrl',
+      'readCacheEntries',
       'readCheckedQuestionSet',
       'readConfigFiles',
       'readFrontMatter',
@@ -165,6 +166,7 @@ describe('the public surface of src/kb', () => {
       'unmetThresholds',
       'withContents',
       'withLearningsLock',
+      'writeCacheEntries',
       'writeCacheFile',
       'writeFileAtomically',
     ]);
