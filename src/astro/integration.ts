@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger, AstroPrerenderer } from 'astro';
 import { staticFilesOf } from '../build/endpoints.ts';
 import { searchKeysOf, startSearchIndex } from '../build/search-index.ts';
 import { contentTypeOf, readStaticFile, writeStaticFiles, type StaticFile } from '../build/static-file.ts';
@@ -14,6 +14,7 @@ import { formatDiagnostic } from '../kb/diagnostics/diagnostics.ts';
 import { normalizeBase } from '../kb/publish/site-urls.ts';
 import type { SiteData } from '../build/site-data.ts';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
+import { type BundleKeeping, keepingBundle } from './pages-bundle.ts';
 import { syllabusViteConfig } from './vite-plugin.ts';
 
 /** The site an integration shows: a build's prepared site, or one read on demand. */
@@ -24,6 +25,13 @@ export interface IntegrationSite extends SiteAccess {
   watched?(): Promise<string[]>;
   /** The build cache the site reads: its own writes are not edits. */
   cacheDir?: string | undefined;
+  /**
+   * Called with every page of a build as soon as Astro has made it, before it is written: its URL
+   * path (base included) and its bytes (`syllabus build` indexes it for search meanwhile).
+   */
+  pageBuilt?(url: string, html: Uint8Array): void;
+  /** Where a build keeps Astro's compiled pages for the next incremental build (see pages-bundle.ts). */
+  keepBundle?: BundleKeeping | undefined;
 }
 
 /** Options of {@link createSyllabusIntegration}. */
@@ -55,6 +63,7 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
   const key = `syllabus-${++instances}`;
   const prefix = options.prefix === '' || options.prefix === '/' ? '' : `/${options.prefix.replace(/^\/+|\/+$/g, '')}`;
   let site: IntegrationSite | undefined;
+  let outDir = '';
   const current = (): IntegrationSite => {
     if (!site) throw new Error('Syllabus: the site was asked for before Astro had its configuration.');
     return site;
@@ -75,8 +84,19 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
         updateConfig({ vite });
       },
       'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
         site = options.site({ base: normalizeBase(`${config.base.replace(/\/+$/, '')}${prefix}`), root: fileURLToPath(config.root) });
         provideSiteAccess(key, site);
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        const live = current();
+        const { keepBundle } = live;
+        const pageBuilt = live.pageBuilt ? (url: string, html: Uint8Array) => live.pageBuilt!(url, html) : undefined;
+        if (!pageBuilt && !keepBundle) return;
+        setPrerenderer((prerenderer) => {
+          const kept = keepBundle ? keepingBundle(prerenderer, outDir, key, keepBundle) : prerenderer;
+          return pageBuilt ? reportingPages(kept, pageBuilt) : kept;
+        });
       },
       'astro:server:setup': async ({ server, logger }) => {
         const live = current();
@@ -109,6 +129,26 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
         logger.info(`${search.pages} pages indexed for search in ${path.relative(fileURLToPath(dir), out) || '.'}/pagefind/`);
       },
     },
+  };
+}
+
+/** Astro's own prerenderer, telling `pageBuilt` of every page it makes (a page answered 200). */
+function reportingPages(prerenderer: AstroPrerenderer, pageBuilt: (url: string, html: Uint8Array) => void): AstroPrerenderer {
+  return {
+    name: 'syllabus',
+    setup: async () => prerenderer.setup?.(),
+    getStaticPaths: () => prerenderer.getStaticPaths(),
+    render: async (request, options) => {
+      const result = await prerenderer.render(request, options);
+      const response = result instanceof Response ? result : result.response;
+      if (response.status !== 200 || !response.body) return result;
+      const html = new Uint8Array(await response.arrayBuffer());
+      pageBuilt(new URL(request.url).pathname, html);
+      const copy = new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return result instanceof Response ? copy : { ...result, response: copy };
+    },
+    ...(prerenderer.collectStaticImages ? { collectStaticImages: () => prerenderer.collectStaticImages!() } : {}),
+    teardown: async () => prerenderer.teardown?.(),
   };
 }
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroInlineConfig } from 'astro';
 import type { PagesInput } from '../build/build-site.ts';
 import { createSyllabusIntegration, type IntegrationSite } from './integration.ts';
+import { renderFromBundle } from './pages-bundle.ts';
 
 /** Where and how Astro runs. */
 export interface AstroRun {
@@ -103,5 +104,10 @@ export async function startDevServer(run: AstroRun, host: string, port: number):
 
 /** The build pipeline's pages stage on Astro (see `BuildOptions.pages`); `cwd` is where messages name files from. */
 export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<void> {
-  return ({ site, data, outDir, cache }) => buildPages({ site, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd }, outDir);
+  return async ({ site, data, key, outDir, cache }) => {
+    const keepBundle = { dir: cache.pagesBundle, key };
+    // An incremental build makes its few pages from the last build's compiled pages, when they are kept.
+    if (data.only && (await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir }))) return;
+    await buildPages({ site: { ...site, keepBundle }, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd }, outDir);
+  };
 }

@@ -24,6 +24,7 @@ import { applyChanges, replaceFolder } from './output-folder.ts';
 import {
   buildManifest,
   codeFingerprint,
+  digestPage,
   digestPages,
   findUnstablePages,
   holdsBuild,
@@ -53,8 +54,12 @@ export interface PagesInput {
     highlight(code: string, language: string): Promise<string>;
     /** Called by every page as it is made: the build counts them. */
     pageShown(): void;
+    /** Called with every page once it is made: its URL path (base included) and its bytes, as written. */
+    pageBuilt(url: string, html: Uint8Array): void;
   };
   data: SiteData;
+  /** The key of the code and settings that shape every page: the same key, the same pages from the same input. */
+  key: string;
   /** The folder to build the pages into. */
   outDir: string;
   cache: CacheFolder;
@@ -225,21 +230,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       renderTopicDescriptions(data, renderer),
     ]);
 
-    const searchKeys = searchKeysOf(data);
-    // An incremental build leaves unchanged pages in place: Pagefind indexes those of the changed
-    // shards while Astro builds the others.
-    const early =
-      plan.mode === 'incremental'
-        ? await startSearchIndex({
-            dir: options.outDir,
-            keys: searchKeys,
-            previous: previous?.search,
-            pending: new Set([...plan.pages].map((url) => url.slice(data.routes.base.length - 1))),
-            perShard: options.searchShardPages,
-          })
-        : undefined;
+    // Pagefind (a process of its own) indexes the pages while Astro builds them: the unchanged
+    // pages of an incremental build at once, the new ones as each is made.
+    let searchProgress = false;
+    const onPage = (done: number, all: number): void => {
+      if (searchProgress) options.reporter.progress('search', done, all);
+    };
+    const indexing = await startSearchIndex({
+      dir: options.outDir,
+      keys: searchKeysOf(data),
+      previous: plan.mode === 'incremental' ? previous?.search : undefined,
+      pending: plan.mode === 'incremental' ? new Set([...plan.pages].map((url) => url.slice(data.routes.base.length - 1))) : 'all',
+      perShard: options.searchShardPages,
+      onPage,
+    });
     const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data);
     let shownPages = 0;
+    const digests: Record<string, string> = {};
+    const below = data.routes.base.length - 1;
     try {
       await options.pages({
         site: {
@@ -248,41 +256,63 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           topicDescription: async (id) => descriptions.get(id) ?? '',
           highlight: (code, language) => renderer.highlight(code, language),
           pageShown: () => options.reporter.progress('pages', Math.min(++shownPages, total), total),
+          pageBuilt: (url, html) => {
+            if (url in manifest.pages) digests[url] = digestPage(html);
+            indexing.pageBuilt(url.slice(below), html);
+          },
         },
         data,
+        key: manifest.source,
         outDir: staging,
         cache,
       });
     } catch (error) {
-      await early?.abort();
+      await indexing.abort();
       if (error instanceof BuildError) throw error;
       throw new BuildError(`the site build failed: ${(error as Error).message}`);
     }
-    writeStaticFiles(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles);
-    // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
-    const digests = digestPages(staging, data.routes.base, plan.mode === 'incremental' ? plan.pages : Object.keys(manifest.pages));
-    const unstable = findUnstablePages(record, manifest, digests);
-    const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
-    phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged} unchanged`);
-    if (unstable.length > 0) {
-      const warning = unstablePagesWarning(shown(options.outDir), unstable);
-      warnings.push(warning);
-      options.reporter.warning(warning);
-    }
-    result.counts.pages = total;
-    result.counts.rendered = stats.rendered;
+    try {
+      writeStaticFiles(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles);
+      // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
+      // Pages come to `pageBuilt` as they are made; any other is read from the folder.
+      const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(manifest.pages);
+      Object.assign(
+        digests,
+        digestPages(
+          staging,
+          data.routes.base,
+          [...madeUrls].filter((url) => !(url in digests)),
+        ),
+      );
+      const unstable = findUnstablePages(record, manifest, digests);
+      const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
+      phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged} unchanged`);
+      if (unstable.length > 0) {
+        const warning = unstablePagesWarning(shown(options.outDir), unstable);
+        warnings.push(warning);
+        options.reporter.warning(warning);
+      }
+      result.counts.pages = total;
+      result.counts.rendered = stats.rendered;
 
-    unmarkBuild(options.outDir);
-    let cleanup: Promise<void> = Promise.resolve();
-    if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
-    else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, plan.removedFiles);
-    const onPage = (done: number, all: number): void => options.reporter.progress('search', done, all);
-    const indexing = early ?? (await startSearchIndex({ dir: options.outDir, keys: searchKeys, pending: 'all', perShard: options.searchShardPages, onPage }));
-    const search = await indexing.finish();
-    await Promise.all([cleanup, search.cleanup]);
-    phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
-    result.counts.indexed = search.pages;
-    recordBuild(cache, options.outDir, { manifest, search: search.manifest, pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined) });
+      unmarkBuild(options.outDir);
+      let cleanup: Promise<void> = Promise.resolve();
+      if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
+      else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, plan.removedFiles);
+      searchProgress = true;
+      const search = await indexing.finish();
+      await Promise.all([cleanup, search.cleanup]);
+      phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
+      result.counts.indexed = search.pages;
+      recordBuild(cache, options.outDir, {
+        manifest,
+        search: search.manifest,
+        pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined),
+      });
+    } catch (error) {
+      await indexing.abort();
+      throw error;
+    }
   }
   saveCatalogMemo(cache.catalogMemo, memo);
   result.ms = performance.now() - started;

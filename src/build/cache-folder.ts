@@ -26,6 +26,8 @@ export interface CacheFolder {
   astro: string;
   /** The empty project folder Astro builds in (its `.astro/` goes here, never into the team's repository). */
   astroRoot: string;
+  /** Astro's compiled pages of the last build, from which an incremental build makes its pages (see src/astro/pages-bundle.ts). */
+  pagesBundle: string;
   /** The development server's Astro cache and project folder, apart from a build's. */
   devAstro: string;
   devAstroRoot: string;
@@ -51,6 +53,7 @@ export function cacheFolder(dir: string): CacheFolder {
     siteManifest: at('site-manifest.json'),
     astro: at('astro'),
     astroRoot: at('astro', 'project'),
+    pagesBundle: at('pages-bundle'),
     devAstro: at('astro-dev'),
     devAstroRoot: at('astro-dev', 'project'),
     staging: at('staging'),

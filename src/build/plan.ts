@@ -124,6 +124,11 @@ export function holdsBuild(outDir: string, record: PreviousBuild): boolean {
   }
 }
 
+/** The digest of a page's bytes, as the build record keeps it. */
+export function digestPage(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
 /**
  * The digest of each page of `urls` built in the site folder `dir` (whose pages are below the
  * site's `base`): SHA-1 of its `index.html`. A page that is not there has none.
@@ -132,9 +137,7 @@ export function digestPages(dir: string, base: string, urls: Iterable<string>): 
   const digests: Record<string, string> = {};
   for (const url of urls) {
     try {
-      digests[url] = createHash('sha1')
-        .update(fs.readFileSync(path.join(dir, decodeURIComponent(url.slice(base.length)), 'index.html')))
-        .digest('hex');
+      digests[url] = digestPage(fs.readFileSync(path.join(dir, decodeURIComponent(url.slice(base.length)), 'index.html')));
     } catch {
       // Not built: nothing to compare.
     }

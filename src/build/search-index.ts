@@ -44,9 +44,15 @@ export function shardCount(pages: number, perShard = PAGES_PER_SHARD): number {
 /** A search index being written; see {@link startSearchIndex}. */
 export interface SearchIndexing {
   /**
-   * Adds the pages that were still being built, writes the shards that changed and the list of
-   * shards; returns the manifest to keep, how many pages the index holds, and how many shards
-   * were written.
+   * A page being built has been made: `url` below the base, `html` its bytes. Pagefind takes it
+   * now when its shard's earlier pages are in, else as soon as they are (pages that are not
+   * indexed are ignored).
+   */
+  pageBuilt(url: string, html: Uint8Array): void;
+  /**
+   * Adds the pages not yet taken (read from the folder: the build has moved its pages there),
+   * writes the shards that changed and the list of shards; returns the manifest to keep, how
+   * many pages the index holds, and how many shards were written.
    */
   finish(): Promise<{ manifest: SearchManifest; pages: number; written: number; cleanup: Promise<void> }>;
   /** Stops indexing and writes nothing (the build failed). */
@@ -57,11 +63,11 @@ export interface SearchIndexing {
 export interface SearchIndexOptions {
   /** The built site, whose `pagefind/` folder holds the index. */
   dir: string;
-  /** The pages to index (URLs below the base, as `searchKeysOf` gives them) and their keys. */
+  /** The pages to index (URLs below the base, as `searchKeysOf` gives them, in route order) and their keys. */
   keys: Record<string, string>;
   /** What the index in `dir` holds now, when a previous build wrote it. */
   previous?: SearchManifest | undefined;
-  /** Pages still being built (URLs below the base), or `'all'`. */
+  /** Pages being built (URLs below the base), or `'all'`: they come through `pageBuilt` or, at the latest, from `dir` at `finish`. */
   pending: ReadonlySet<string> | 'all';
   /** Pages per shard (default {@link PAGES_PER_SHARD}). */
   perShard?: number | undefined;
@@ -69,80 +75,113 @@ export interface SearchIndexOptions {
   onPage?: ((indexed: number, total: number) => void) | undefined;
 }
 
+/** One shard being indexed again: its pages in order, and how far they have been sent. */
+interface OpenShard {
+  index: PagefindIndex;
+  members: string[];
+  /** How many of `members` have been sent. */
+  sent: number;
+  /** Pages built and not yet sent (an earlier page of the shard is still being built). */
+  waiting: Map<string, Uint8Array>;
+  adds: Promise<void>[];
+}
+
 /**
  * Starts the search index of the pages of `dir`, to index again only the shards that changed since
- * `previous`. The pages of those shards that are final in `dir` already are sent to Pagefind at
- * once, so that it indexes them while the `pending` pages are still being built; the rest go at
- * {@link SearchIndexing.finish}.
+ * `previous`, while the `pending` pages are still being built: Pagefind (a process of its own)
+ * takes each page as soon as it and the pages before it in its shard are there, the unchanged
+ * pages from `dir` and the new ones through {@link SearchIndexing.pageBuilt}. Nothing is written
+ * before {@link SearchIndexing.finish}.
  */
 export async function startSearchIndex(options: SearchIndexOptions): Promise<SearchIndexing> {
   const { dir, keys, previous, pending } = options;
-  const urls = Object.keys(keys).sort();
+  // Route order: the order the pages are built in, so that a page is seldom held back waiting for
+  // one before it.
+  const urls = Object.keys(keys);
   const shards = shardCount(urls.length, options.perShard);
   const members: string[][] = Array.from({ length: shards }, () => []);
-  for (const url of urls) members[shardOf(url, shards)]!.push(url);
+  const shardOfUrl = new Map<string, number>();
+  for (const url of urls) {
+    const shard = shardOf(url, shards);
+    shardOfUrl.set(url, shard);
+    members[shard]!.push(url);
+  }
   const root = path.join(dir, 'pagefind');
+  const newLayout = !previous || previous.shards !== shards || !fs.existsSync(path.join(root, 'shards.json'));
   const stale = new Set<number>();
-  if (!previous || previous.shards !== shards || !fs.existsSync(path.join(root, 'shards.json'))) {
+  if (newLayout) {
     members.forEach((_, i) => stale.add(i));
   } else {
     for (const url of new Set([...urls, ...Object.keys(previous.pages)])) {
       if (keys[url] !== previous.pages[url]) stale.add(shardOf(url, shards));
     }
   }
-  const cleanups: Promise<void>[] = [];
-  if (!previous || previous.shards !== shards) {
-    // A new layout: whatever index was there goes.
-    if (fs.existsSync(root)) cleanups.push(replaceFolder(fs.mkdtempSync(path.join(dir, '.pagefind-empty-')), root));
-    fs.mkdirSync(root, { recursive: true });
-  }
+  const isPending = (url: string): boolean => pending === 'all' || pending.has(url);
+  const readPage = (url: string): Uint8Array => fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'));
   const pagefind = stale.size > 0 ? await import('pagefind') : undefined;
   const total = [...stale].reduce((sum, shard) => sum + members[shard]!.length, 0);
   let indexed = 0;
-  const addPages = (index: PagefindIndex, pages: string[]): Promise<void> =>
-    // Pagefind's service indexes pages concurrently: send them all, then wait.
-    Promise.all(
-      pages.map((url) =>
-        index.addHTMLFile({ url, content: fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'), 'utf8') }).then((added) => {
-          options.onPage?.(++indexed, total);
-          return { url, added };
-        }),
-      ),
-    ).then((results) => {
-      for (const { url, added } of results) {
-        if (added.errors.length > 0) throw new BuildError(`the search index failed on ${url}: ${added.errors.join('; ')}`);
-      }
+  const decoder = new TextDecoder();
+  const send = (shard: OpenShard, url: string, html: Uint8Array): void => {
+    const added = shard.index.addHTMLFile({ url, content: decoder.decode(html) }).then((result) => {
+      if (result.errors.length > 0) throw new BuildError(`the search index failed on ${url}: ${result.errors.join('; ')}`);
+      options.onPage?.(++indexed, total);
     });
-  const started: { shard: number; index: PagefindIndex; early: Promise<void>; later: string[] }[] = [];
+    // A failure surfaces at finish; until then nobody awaits this promise.
+    added.catch(() => undefined);
+    shard.adds.push(added);
+  };
+  /**
+   * Sends the shard's pages in order while they are there (Pagefind numbers pages in the order it
+   * receives them: an incremental build must send them as a full one does); `all` takes the
+   * pages still missing from `dir`.
+   */
+  const pump = (shard: OpenShard, all: boolean): void => {
+    while (shard.sent < shard.members.length) {
+      const url = shard.members[shard.sent]!;
+      const held = shard.waiting.get(url);
+      if (held) shard.waiting.delete(url);
+      else if (isPending(url) && !all) return;
+      send(shard, url, held ?? readPage(url));
+      shard.sent++;
+    }
+  };
+  const open = new Map<number, OpenShard>();
   try {
     for (const shard of [...stale].sort((a, b) => a - b)) {
       const { index, errors } = await pagefind!.createIndex({});
       if (!index) throw new BuildError(`the search index could not start: ${errors.join('; ')}`);
-      // Pagefind numbers pages in the order it receives them: they are sent in the shard's order,
-      // those before the first page still being built early, so that an incremental build writes
-      // the same index as a full one.
-      const first = pending === 'all' ? 0 : members[shard]!.findIndex((url) => pending.has(url));
-      const cut = first === -1 ? members[shard]!.length : first;
-      const ready = members[shard]!.slice(0, cut);
-      const later = members[shard]!.slice(cut);
-      const early = addPages(index, ready);
-      // A failure surfaces at finish; until then nobody awaits this promise.
-      early.catch(() => undefined);
-      started.push({ shard, index, early, later });
+      const state: OpenShard = { index, members: members[shard]!, sent: 0, waiting: new Map(), adds: [] };
+      open.set(shard, state);
+      pump(state, false);
     }
   } catch (error) {
     await pagefind?.close();
     throw error;
   }
   return {
+    pageBuilt(url, html) {
+      const shard = shardOfUrl.get(url);
+      const state = shard === undefined ? undefined : open.get(shard);
+      if (!state || !isPending(url)) return;
+      state.waiting.set(url, html);
+      pump(state, false);
+    },
     async finish() {
+      const cleanups: Promise<void>[] = [];
       try {
-        for (const { shard, index, early, later } of started) {
-          await Promise.all([early, addPages(index, later)]);
+        if (newLayout) {
+          // A new layout: whatever index was there goes.
+          if (fs.existsSync(root)) cleanups.push(replaceFolder(fs.mkdtempSync(path.join(dir, '.pagefind-empty-')), root));
+          fs.mkdirSync(root, { recursive: true });
+        }
+        for (const [shard, state] of open) {
+          pump(state, true);
+          await Promise.all(state.adds);
           const fresh = path.join(root, `${shard}.new-${process.pid}`);
           // The files are taken into this process and written here: Pagefind's own writing does not
           // flush before its service is closed, and left empty files on a busy machine.
-          const built = await index.getFiles();
+          const built = await state.index.getFiles();
           if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
           writeIndexFiles(fresh, built.files);
           cleanups.push(replaceFolder(fresh, path.join(root, String(shard))));

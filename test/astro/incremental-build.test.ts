@@ -1,7 +1,9 @@
 /**
  * Incremental builds against full builds: after changes to shared data (a topic's title, a
  * renamed subject) and to subjects (edited, added, removed), the output of the rebuild must be
- * the output a build from scratch of the same knowledge gives, byte for byte.
+ * the output a build from scratch of the same knowledge gives, byte for byte. The rebuild makes its
+ * pages from the compiled pages the first build kept, without Astro's build (src/astro/pages-bundle.ts):
+ * Astro's project folder is made unusable before it, so that a rebuild that started Astro fails.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,6 +64,9 @@ beforeAll(() => {
   fs.writeFileSync(path.join(work, 'handbook/many/item-05.md'), '# Item 05\n\nNow about quince-jam.\n');
   fs.writeFileSync(path.join(work, 'handbook/guides/rollback.md'), '# Rolling back\n\nUndo a release with `make rollback`.\n');
   fs.rmSync(path.join(work, 'handbook/many/item-30.md'));
+  expect(fs.existsSync(path.join(work, '.cache', 'pages-bundle', 'bundle.json'))).toBe(true);
+  fs.rmSync(path.join(work, '.cache', 'astro'), { recursive: true, force: true });
+  fs.writeFileSync(path.join(work, '.cache', 'astro'), 'not a folder: Astro cannot build here\n');
   rebuilt = build(work);
   incremental = readOutput(path.join(work, 'dist'));
 

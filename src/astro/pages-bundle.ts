@@ -1,0 +1,197 @@
+/**
+ * Astro's prerendering bundle of the site's pages, kept after a build so that a later incremental
+ * build of the same code and settings makes its changed pages from it, without starting a whole
+ * Astro build (content/reference/decisions.md, "Rebuilds without Astro's build").
+ *
+ * Astro writes the bundle (the compiled pages, Astro's renderer with them) to `.prerender/` of its
+ * output folder and deletes it after the pages are made. While Astro makes the pages, this module
+ * copies it to the build cache with what the pages' `<head>` needs of Astro's build beside it: the
+ * stylesheets and scripts of each page. Both are private to Astro's build, so the bundle is kept
+ * only for the Astro version that made it, and any doubt (another version, another build's key, a
+ * file missing) means Astro's own build runs instead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AstroPrerenderer } from 'astro';
+import { provideSiteAccess, type SiteAccess } from './site-state.ts';
+
+/** The format of the kept bundle's description; another value means Astro's own build. */
+const BUNDLE_VERSION = 1;
+const DESCRIPTION = 'bundle.json';
+const PRERENDER_FOLDER = '.prerender';
+const ENTRY_PREFIX = 'prerender-entry';
+/** The pages Astro writes as `<name>.html` (its STATUS_CODE_PAGES). */
+const STATUS_PAGES = new Set(['/404', '/500']);
+
+/** What is kept beside the bundle: which build made it, and what its pages' `<head>` takes from that build. */
+interface BundleDescription {
+  version: typeof BUNDLE_VERSION;
+  /** The key of the build that made it (the build's code and settings). */
+  key: string;
+  astro: string;
+  /** The integration key the bundle's pages read their site under (see vite-plugin.ts). */
+  integration: string;
+  entry: string;
+  /** Astro's page data key → the page's stylesheets, as Astro's build computed them. */
+  styles: [string, unknown[]][];
+  /** Astro's entry specifiers → the bundled scripts' file names. */
+  entries: [string, string][];
+  /** Scripts injected by integrations (`injectScript`). */
+  scripts: unknown[];
+}
+
+/** The part of Astro's prerendering app this module uses. */
+interface PrerenderApp {
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  getSettings(): { scripts: unknown[] };
+  render(request: Request, options: { routeData: unknown }): Promise<Response>;
+  routeCache: { clearAll(): void };
+}
+
+/** The part of Astro's build internals the pages' `<head>` reads. */
+interface HeadInternals {
+  pagesByKeys: Map<string, { styles?: unknown[] }>;
+  entrySpecifierToBundleMap: Map<string, string>;
+}
+
+/** Where and under which key a build keeps its pages bundle. */
+export interface BundleKeeping {
+  /** The folder the bundle is kept in (replaced whole). */
+  dir: string;
+  /** The key of this build's code and settings: a later build uses the bundle only under the same key. */
+  key: string;
+}
+
+async function astroVersion(): Promise<string> {
+  const { readFileSync } = fs;
+  const { fileURLToPath } = await import('node:url');
+  return (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('astro/package.json')), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Astro's prerenderer, keeping the bundle it renders from in `keeping.dir` once every page is
+ * made. `outDir` is Astro's output folder; `integration` the integration key the pages read.
+ */
+export function keepingBundle(prerenderer: AstroPrerenderer, outDir: string, integration: string, keeping: BundleKeeping): AstroPrerenderer {
+  const folder = path.join(outDir, PRERENDER_FOLDER);
+  let captured: { entry: string; app: PrerenderApp; internals: HeadInternals } | undefined;
+  return {
+    ...prerenderer,
+    setup: async () => {
+      // Astro imports the bundle's entry and hands it its internals: importing it first (the same
+      // module) lets this module see them.
+      const entry = fs.readdirSync(folder).find((name) => name.startsWith(ENTRY_PREFIX) && name.endsWith('.mjs'));
+      if (entry) {
+        const app = ((await import(pathToFileURL(path.join(folder, entry)).href)) as { app: PrerenderApp }).app;
+        const setInternals = app.setInternals.bind(app);
+        app.setInternals = (internals: unknown) => {
+          captured = { entry, app, internals: internals as HeadInternals };
+          setInternals(internals);
+        };
+      }
+      await prerenderer.setup?.();
+    },
+    teardown: async () => {
+      await prerenderer.teardown?.();
+      if (captured) await keepBundle(folder, captured, integration, keeping);
+    },
+  };
+}
+
+async function keepBundle(folder: string, captured: { entry: string; app: PrerenderApp; internals: HeadInternals }, integration: string, keeping: BundleKeeping): Promise<void> {
+  const description: BundleDescription = {
+    version: BUNDLE_VERSION,
+    key: keeping.key,
+    astro: await astroVersion(),
+    integration,
+    entry: captured.entry,
+    styles: [...captured.internals.pagesByKeys].map(([key, data]) => [key, data.styles ?? []]),
+    entries: [...captured.internals.entrySpecifierToBundleMap],
+    scripts: captured.app.getSettings().scripts,
+  };
+  const fresh = `${keeping.dir}.new-${process.pid}`;
+  fs.rmSync(fresh, { recursive: true, force: true });
+  fs.cpSync(folder, fresh, { recursive: true });
+  fs.writeFileSync(path.join(fresh, DESCRIPTION), `${JSON.stringify(description)}\n`);
+  fs.rmSync(keeping.dir, { recursive: true, force: true });
+  fs.renameSync(fresh, keeping.dir);
+}
+
+/** What {@link renderFromBundle} makes. */
+export interface BundleRender {
+  /** The kept bundle and the key it must have been made under. */
+  keeping: BundleKeeping;
+  /** The site the pages show. */
+  site: SiteAccess & { pageBuilt?(url: string, html: Uint8Array): void };
+  /** The site's base path. */
+  base: string;
+  /** The folder to write them to, as Astro would (`<url below base>/index.html`). */
+  outDir: string;
+}
+
+/**
+ * Makes the site's pages from the kept bundle, as Astro's build would and where it would write them
+ * (an incremental build's pages list only what changed); returns false,
+ * having written nothing, when no bundle of this key and Astro version is kept.
+ */
+export async function renderFromBundle(render: BundleRender): Promise<boolean> {
+  const description = readDescription(render.keeping.dir);
+  if (!description || description.key !== render.keeping.key || description.astro !== (await astroVersion())) return false;
+  const entry = path.join(render.keeping.dir, description.entry);
+  if (!fs.existsSync(entry)) return false;
+  const app = ((await import(pathToFileURL(entry).href)) as { app: PrerenderApp }).app;
+  const problems: string[] = [];
+  app.setInternals({
+    pagesByKeys: new Map(description.styles.map(([key, styles]) => [key, { styles }])),
+    entrySpecifierToBundleMap: new Map(description.entries),
+  } satisfies HeadInternals);
+  app.setOptions({
+    settings: { scripts: description.scripts },
+    logger: {
+      options: {
+        destination: {
+          write: (event: { level: string; message: string }) => {
+            if (event.level === 'error') problems.push(event.message);
+            return true;
+          },
+        },
+      },
+    },
+  });
+  // A process that builds again (tests, a watcher) must not see the previous build's paths.
+  app.routeCache.clearAll();
+  provideSiteAccess(description.integration, render.site);
+  // The pages Astro's build would make: every static path of every page route, as the routes'
+  // getStaticPaths give them (an incremental build's lists only what changed).
+  const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as {
+    StaticPaths: new (app: PrerenderApp) => { getAll(): Promise<{ pathname: string; route: { type: string } }[]> };
+  };
+  for (const { pathname, route } of await new StaticPaths(app).getAll()) {
+    if (route.type !== 'page') continue;
+    const address = new URL(`${render.base}${pathname.replace(/^\/+/, '')}`.replace(/\/*$/, '/'), 'http://localhost/');
+    const url = address.pathname;
+    const request = new Request(address);
+    const response = await app.render(request, { routeData: route });
+    if (response.status !== 200 && !STATUS_PAGES.has(pathname)) {
+      throw new Error(`Syllabus: the page ${url} could not be made (${response.status}): ${problems.join('; ') || (await response.text()).slice(0, 500)}`);
+    }
+    const html = new Uint8Array(await response.arrayBuffer());
+    // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
+    const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, html);
+    render.site.pageBuilt?.(url, html);
+  }
+  return true;
+}
+
+function readDescription(dir: string): BundleDescription | undefined {
+  try {
+    const description = JSON.parse(fs.readFileSync(path.join(dir, DESCRIPTION), 'utf8')) as BundleDescription;
+    return description.version === BUNDLE_VERSION ? description : undefined;
+  } catch {
+    return undefined;
+  }
+}
