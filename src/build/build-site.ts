@@ -22,7 +22,9 @@ import { staticFilesOf } from './endpoints.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { applyChanges, replaceFolder } from './output-folder.ts';
 import {
-  buildManifest,
+  buildFileKeys,
+  buildPageKeys,
+  changedKeys,
   codeFingerprint,
   digestPage,
   digestPages,
@@ -34,6 +36,7 @@ import {
   recordedDigests,
   unmarkBuild,
   unstablePagesWarning,
+  type BuildManifest,
   type BuildPlan,
 } from './plan.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
@@ -42,7 +45,7 @@ import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions }
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, startSearchIndex } from './search-index.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
-import { writeStaticFiles } from './static-file.ts';
+import { type StaticFile, writeStaticFiles } from './static-file.ts';
 
 /** What the pages stage is given: the site to show, and where to build its pages. */
 export interface PagesInput {
@@ -202,22 +205,51 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     );
   }
 
-  const staticFiles = staticFilesOf(data);
-  const manifest = buildManifest(data, codeFingerprint(), staticFiles);
+  const pageKeys = buildPageKeys(data, codeFingerprint());
   const record = readBuildRecord(cache);
   const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
-  const plan = planBuild(previous?.manifest, manifest);
+  // Pagefind (a process of its own) starts now on the unchanged pages of the shards to index
+  // again, while this process makes the site's other files; it then takes each new page as it is
+  // made.
+  const sameSource = previous !== undefined && previous.manifest.version === pageKeys.version && previous.manifest.source === pageKeys.source;
+  const below = data.routes.base.length - 1;
+  let searchProgress = false;
+  const indexing = await startSearchIndex({
+    dir: options.outDir,
+    keys: searchKeysOf(data),
+    previous: sameSource ? previous.search : undefined,
+    pending: sameSource ? new Set([...changedKeys(previous.manifest.pages, pageKeys.pages)].map((url) => url.slice(below))) : 'all',
+    perShard: options.searchShardPages,
+    onPage: (done, all) => {
+      if (searchProgress) options.reporter.progress('search', done, all);
+    },
+  });
   const result: BuildResult = {
     outDir: options.outDir,
-    mode: plan.mode,
+    mode: 'full',
     counts: { ...counts, pages: 0, rendered: 0, indexed: 0 },
     warnings,
     phases,
     ms: 0,
   };
-  if (plan.mode === 'none') {
-    phase('pages', `nothing changed since the last build of ${shown(options.outDir)}/`);
-  } else {
+  try {
+    const staticFiles = staticFilesOf(data);
+    const manifest: BuildManifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
+    const plan = planBuild(previous?.manifest, manifest);
+    result.mode = plan.mode;
+    if (plan.mode === 'none') {
+      await indexing.abort();
+      phase('pages', `nothing changed since the last build of ${shown(options.outDir)}/`);
+    } else {
+      await buildPages(plan, manifest, staticFiles);
+    }
+  } catch (error) {
+    await indexing.abort();
+    throw error;
+  }
+
+  /** The pages stage and what follows it: the output folder, the search index, the build record. */
+  async function buildPages(plan: Exclude<BuildPlan, { mode: 'none' }>, manifest: BuildManifest, staticFiles: StaticFile[]): Promise<void> {
     if (plan.mode === 'incremental') data.only = { pages: plan.pages, files: plan.files };
     const staging = cache.staging;
     fs.rmSync(staging, { recursive: true, force: true });
@@ -230,24 +262,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       renderTopicDescriptions(data, renderer),
     ]);
 
-    // Pagefind (a process of its own) indexes the pages while Astro builds them: the unchanged
-    // pages of an incremental build at once, the new ones as each is made.
-    let searchProgress = false;
-    const onPage = (done: number, all: number): void => {
-      if (searchProgress) options.reporter.progress('search', done, all);
-    };
-    const indexing = await startSearchIndex({
-      dir: options.outDir,
-      keys: searchKeysOf(data),
-      previous: plan.mode === 'incremental' ? previous?.search : undefined,
-      pending: plan.mode === 'incremental' ? new Set([...plan.pages].map((url) => url.slice(data.routes.base.length - 1))) : 'all',
-      perShard: options.searchShardPages,
-      onPage,
-    });
     const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data);
     let shownPages = 0;
     const digests: Record<string, string> = {};
-    const below = data.routes.base.length - 1;
     try {
       await options.pages({
         site: {
@@ -267,52 +284,42 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         cache,
       });
     } catch (error) {
-      await indexing.abort();
       if (error instanceof BuildError) throw error;
       throw new BuildError(`the site build failed: ${(error as Error).message}`);
     }
-    try {
-      writeStaticFiles(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles);
-      // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
-      // Pages come to `pageBuilt` as they are made; any other is read from the folder.
-      const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(manifest.pages);
-      Object.assign(
-        digests,
-        digestPages(
-          staging,
-          data.routes.base,
-          [...madeUrls].filter((url) => !(url in digests)),
-        ),
-      );
-      const unstable = findUnstablePages(record, manifest, digests);
-      const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
-      phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged} unchanged`);
-      if (unstable.length > 0) {
-        const warning = unstablePagesWarning(shown(options.outDir), unstable);
-        warnings.push(warning);
-        options.reporter.warning(warning);
-      }
-      result.counts.pages = total;
-      result.counts.rendered = stats.rendered;
-
-      unmarkBuild(options.outDir);
-      let cleanup: Promise<void> = Promise.resolve();
-      if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
-      else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, plan.removedFiles);
-      searchProgress = true;
-      const search = await indexing.finish();
-      await Promise.all([cleanup, search.cleanup]);
-      phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
-      result.counts.indexed = search.pages;
-      recordBuild(cache, options.outDir, {
-        manifest,
-        search: search.manifest,
-        pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined),
-      });
-    } catch (error) {
-      await indexing.abort();
-      throw error;
+    writeStaticFiles(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles);
+    // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
+    // Pages come to `pageBuilt` as they are made; any other is read from the folder.
+    const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(manifest.pages);
+    Object.assign(
+      digests,
+      digestPages(
+        staging,
+        data.routes.base,
+        [...madeUrls].filter((url) => !(url in digests)),
+      ),
+    );
+    const unstable = findUnstablePages(record, manifest, digests);
+    const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
+    phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged} unchanged`);
+    if (unstable.length > 0) {
+      const warning = unstablePagesWarning(shown(options.outDir), unstable);
+      warnings.push(warning);
+      options.reporter.warning(warning);
     }
+    result.counts.pages = total;
+    result.counts.rendered = stats.rendered;
+
+    unmarkBuild(options.outDir);
+    let cleanup: Promise<void> = Promise.resolve();
+    if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
+    else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, plan.removedFiles);
+    searchProgress = true;
+    const search = await indexing.finish();
+    await Promise.all([cleanup, search.cleanup]);
+    phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
+    result.counts.indexed = search.pages;
+    recordBuild(cache, options.outDir, { manifest, search: search.manifest, pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined) });
   }
   saveCatalogMemo(cache.catalogMemo, memo);
   result.ms = performance.now() - started;

@@ -38,6 +38,11 @@ function hash(value: unknown): string {
 
 /** The keys of the outputs of `data`, given the key of the code and settings (`source`). */
 export function buildManifest(data: SiteData, source: string, staticFiles: StaticFile[] = staticFilesOf(data)): BuildManifest {
+  return { ...buildPageKeys(data, source), files: buildFileKeys(staticFiles) };
+}
+
+/** The manifest's key of the code and settings, and the keys of the pages of `data` (no files: see {@link buildFileKeys}). */
+export function buildPageKeys(data: SiteData, source: string): Omit<BuildManifest, 'files'> {
   const pages: Record<string, string> = {};
   // Every page's header lists the topics (the topic switcher): a topic's new title shows on every page.
   const switcher = data.routes.topics.map((t) => [t.url, t.title]);
@@ -51,17 +56,22 @@ export function buildManifest(data: SiteData, source: string, staticFiles: Stati
     const { subjects: _subjects, ...topic } = route.topic;
     pages[route.url] = hash({ title: route.title, count: route.count, tree: route.tree, topic, description: descriptions[i], switcher });
   });
+  // Pages render images from the set of published files: a change there rebuilds everything.
+  const raw = [...data.rawUrls.values()].sort();
+  // A preview's changes show on the /changes/ page and in a banner on each changed page.
+  const changes = data.changes ? data.changes.diff : null;
+  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics, raw, changes }), pages };
+}
+
+/** The manifest's keys of the site's other files. */
+export function buildFileKeys(staticFiles: readonly StaticFile[]): Record<string, string> {
   const files: Record<string, string> = {};
   // Copied files (images, downloads) are keyed by their bytes: an edit that keeps the size shows.
   for (const file of staticFiles) {
     const { body } = file;
     files[file.path] = file.key ?? ('copy' in body ? hashFile(body.copy) : 'bytes' in body ? createHash('sha1').update(body.bytes).digest('hex') : hash(staticText(body)));
   }
-  // Pages render images from the set of published files: a change there rebuilds everything.
-  const raw = [...data.rawUrls.values()].sort();
-  // A preview's changes show on the /changes/ page and in a banner on each changed page.
-  const changes = data.changes ? data.changes.diff : null;
-  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics, raw, changes }), pages, files };
+  return files;
 }
 
 /** Decides what to build, given the manifest of the build now in the output folder (if any). */
@@ -83,7 +93,8 @@ function hashFile(file: string): string {
   }
 }
 
-function changedKeys(previous: Record<string, string>, current: Record<string, string>): Set<string> {
+/** The keys of `current` whose value is not the one in `previous`. */
+export function changedKeys(previous: Readonly<Record<string, string>>, current: Readonly<Record<string, string>>): Set<string> {
   const changed = new Set<string>();
   for (const [key, value] of Object.entries(current)) if (previous[key] !== value) changed.add(key);
   return changed;

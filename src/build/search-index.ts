@@ -119,6 +119,8 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
   const isPending = (url: string): boolean => pending === 'all' || pending.has(url);
   const readPage = (url: string): Uint8Array => fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'));
   const pagefind = stale.size > 0 ? await import('pagefind') : undefined;
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => (closed ??= pagefind ? pagefind.close().then(() => undefined) : Promise.resolve());
   const total = [...stale].reduce((sum, shard) => sum + members[shard]!.length, 0);
   let indexed = 0;
   const decoder = new TextDecoder();
@@ -156,7 +158,7 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
       pump(state, false);
     }
   } catch (error) {
-    await pagefind?.close();
+    await close();
     throw error;
   }
   return {
@@ -187,13 +189,13 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
           cleanups.push(replaceFolder(fresh, path.join(root, String(shard))));
         }
       } finally {
-        await pagefind?.close();
+        await close();
       }
       fs.writeFileSync(path.join(root, 'shards.json'), `${JSON.stringify({ shards: members.map((_, i) => `${i}/`) })}\n`);
       return { manifest: { shards, pages: keys }, pages: urls.length, written: stale.size, cleanup: Promise.all(cleanups).then(() => undefined) };
     },
     async abort() {
-      await pagefind?.close();
+      await close();
     },
   };
 }
