@@ -30,6 +30,8 @@ export interface IntegrationSite extends SiteAccess {
    * path (base included) and its bytes (`syllabus build` indexes it for search meanwhile).
    */
   pageBuilt?(url: string, html: Uint8Array): void;
+  /** Called when a build starts making its pages (its output folder is ready). */
+  pagesStarting?(): void;
   /** Where a build keeps Astro's compiled pages for the next incremental build (see pages-bundle.ts). */
   keepBundle?: BundleKeeping | undefined;
 }
@@ -92,10 +94,11 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
         const live = current();
         const { keepBundle } = live;
         const pageBuilt = live.pageBuilt ? (url: string, html: Uint8Array) => live.pageBuilt!(url, html) : undefined;
-        if (!pageBuilt && !keepBundle) return;
+        const pagesStarting = live.pagesStarting ? () => live.pagesStarting!() : undefined;
+        if (!pageBuilt && !keepBundle && !pagesStarting) return;
         setPrerenderer((prerenderer) => {
           const kept = keepBundle ? keepingBundle(prerenderer, outDir, key, keepBundle) : prerenderer;
-          return pageBuilt ? reportingPages(kept, pageBuilt) : kept;
+          return reportingPages(kept, pageBuilt, pagesStarting);
         });
       },
       'astro:server:setup': async ({ server, logger }) => {
@@ -132,14 +135,21 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
   };
 }
 
-/** Astro's own prerenderer, telling `pageBuilt` of every page it makes (a page answered 200). */
-function reportingPages(prerenderer: AstroPrerenderer, pageBuilt: (url: string, html: Uint8Array) => void): AstroPrerenderer {
+/**
+ * Astro's own prerenderer, telling `pagesStarting` when it is about to make the pages (Astro has
+ * emptied its output folder by then) and `pageBuilt` of every page it makes (a page answered 200).
+ */
+function reportingPages(prerenderer: AstroPrerenderer, pageBuilt?: (url: string, html: Uint8Array) => void, pagesStarting?: () => void): AstroPrerenderer {
   return {
     name: 'syllabus',
-    setup: async () => prerenderer.setup?.(),
+    setup: async () => {
+      await prerenderer.setup?.();
+      pagesStarting?.();
+    },
     getStaticPaths: () => prerenderer.getStaticPaths(),
     render: async (request, options) => {
       const result = await prerenderer.render(request, options);
+      if (!pageBuilt) return result;
       const response = result instanceof Response ? result : result.response;
       if (response.status !== 200 || !response.body) return result;
       const html = new Uint8Array(await response.arrayBuffer());

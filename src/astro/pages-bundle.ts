@@ -129,6 +129,8 @@ export interface BundleRender {
   base: string;
   /** The folder to write them to, as Astro would (`<url below base>/index.html`). */
   outDir: string;
+  /** Called once the bundle is found, before the first page is made. */
+  pagesStarting?: (() => void) | undefined;
 }
 
 /**
@@ -163,6 +165,7 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   // A process that builds again (tests, a watcher) must not see the previous build's paths.
   app.routeCache.clearAll();
   provideSiteAccess(description.integration, render.site);
+  render.pagesStarting?.();
   // The pages Astro's build would make: every static path of every page route, as the routes'
   // getStaticPaths give them (an incremental build's lists only what changed).
   const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as {

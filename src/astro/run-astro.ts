@@ -104,10 +104,26 @@ export async function startDevServer(run: AstroRun, host: string, port: number):
 
 /** The build pipeline's pages stage on Astro (see `BuildOptions.pages`); `cwd` is where messages name files from. */
 export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<void> {
-  return async ({ site, data, key, outDir, cache }) => {
+  return async ({ site, data, key, outDir, cache, beside }) => {
     const keepBundle = { dir: cache.pagesBundle, key };
-    // An incremental build makes its few pages from the last build's compiled pages, when they are kept.
-    if (data.only && (await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir }))) return;
-    await buildPages({ site: { ...site, keepBundle }, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd }, outDir);
+    let besides: Promise<void> | undefined;
+    const pagesStarting = (): void => {
+      besides ??= beside();
+      // Awaited once the pages are made; a failure meanwhile must not go unhandled.
+      besides.catch(() => undefined);
+    };
+    try {
+      // An incremental build makes its few pages from the last build's compiled pages, when they are kept.
+      const fromBundle = data.only !== undefined && (await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir, pagesStarting }));
+      if (!fromBundle)
+        await buildPages(
+          { site: { ...site, keepBundle, pagesStarting }, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd },
+          outDir,
+        );
+    } finally {
+      await besides?.catch(() => undefined);
+    }
+    pagesStarting();
+    await besides;
   };
 }

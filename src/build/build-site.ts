@@ -45,7 +45,7 @@ import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions }
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, startSearchIndex } from './search-index.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
-import { type StaticFile, writeStaticFiles } from './static-file.ts';
+import { type StaticFile, writeStaticFilesAsync } from './static-file.ts';
 
 /** What the pages stage is given: the site to show, and where to build its pages. */
 export interface PagesInput {
@@ -60,6 +60,11 @@ export interface PagesInput {
     /** Called with every page once it is made: its URL path (base included) and its bytes, as written. */
     pageBuilt(url: string, html: Uint8Array): void;
   };
+  /**
+   * Work to do in the output folder while the pages are made: started once the pages stage has
+   * prepared the folder, and finished before the stage returns.
+   */
+  beside: () => Promise<void>;
   data: SiteData;
   /** The key of the code and settings that shape every page: the same key, the same pages from the same input. */
   key: string;
@@ -282,12 +287,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         key: manifest.source,
         outDir: staging,
         cache,
+        // The site's other files are written while the pages are made.
+        beside: () => writeStaticFilesAsync(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles),
       });
     } catch (error) {
       if (error instanceof BuildError) throw error;
       throw new BuildError(`the site build failed: ${(error as Error).message}`);
     }
-    writeStaticFiles(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles);
     // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
     // Pages come to `pageBuilt` as they are made; any other is read from the folder.
     const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(manifest.pages);
