@@ -75,14 +75,17 @@ async function astroVersion(): Promise<string> {
  * made. `outDir` is Astro's output folder; `integration` the integration key the pages read.
  */
 export function keepingBundle(prerenderer: AstroPrerenderer, outDir: string, integration: string, keeping: BundleKeeping): AstroPrerenderer {
-  const folder = path.join(outDir, PRERENDER_FOLDER);
+  // Where Astro's static build writes it: its output folder, or `.astro/` of the current folder
+  // when the output folder is outside that (Astro's getOutDirWithinCwd).
+  const folder = path.join(outDir.startsWith(process.cwd()) ? outDir : path.join(process.cwd(), '.astro'), PRERENDER_FOLDER);
   let captured: { entry: string; app: PrerenderApp; internals: HeadInternals } | undefined;
   return {
     ...prerenderer,
     setup: async () => {
       // Astro imports the bundle's entry and hands it its internals: importing it first (the same
       // module) lets this module see them.
-      const entry = fs.readdirSync(folder).find((name) => name.startsWith(ENTRY_PREFIX) && name.endsWith('.mjs'));
+      // Not found where expected (another Astro): nothing is kept, and the next build runs Astro's.
+      const entry = fs.existsSync(folder) ? fs.readdirSync(folder).find((name) => name.startsWith(ENTRY_PREFIX) && name.endsWith('.mjs')) : undefined;
       if (entry) {
         const app = ((await import(pathToFileURL(path.join(folder, entry)).href)) as { app: PrerenderApp }).app;
         const setInternals = app.setInternals.bind(app);

@@ -10,6 +10,7 @@ import { shardOf } from '../kb/publish/shard.ts';
 import { isOutside } from '../kb/files/paths.ts';
 import { BuildError } from './build-error.ts';
 import { replaceFolder } from './output-folder.ts';
+import { searchablePage } from './searchable-page.ts';
 import type { SiteData } from './site-data.ts';
 
 /** Pages per shard, unless the build says otherwise (`BuildOptions.searchShardPages`). */
@@ -125,7 +126,7 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
   let indexed = 0;
   const decoder = new TextDecoder();
   const send = (shard: OpenShard, url: string, html: Uint8Array): void => {
-    const added = shard.index.addHTMLFile({ url, content: decoder.decode(html) }).then((result) => {
+    const added = shard.index.addHTMLFile({ url, content: searchablePage(decoder.decode(html)) }).then((result) => {
       if (result.errors.length > 0) throw new BuildError(`the search index failed on ${url}: ${result.errors.join('; ')}`);
       options.onPage?.(++indexed, total);
     });
