@@ -1,12 +1,12 @@
 /**
- * Astro's prerendering bundle of the site's pages, kept after a build so that a later incremental
- * build of the same code and settings makes its changed pages from it, without starting a whole
- * Astro build (content/reference/decisions.md, "Rebuilds without Astro's build").
+ * Astro's prerendering bundle of the site's pages, kept after a build so that a later build of the
+ * same code and settings makes its pages from it, without starting a whole Astro build
+ * (content/reference/decisions.md, "The pages of a build with a kept cache").
  *
  * Astro writes the bundle (the compiled pages, Astro's renderer with them) to `.prerender/` of its
  * output folder and deletes it after the pages are made. While Astro makes the pages, this module
- * copies it to the build cache with what the pages' `<head>` needs of Astro's build beside it: the
- * stylesheets and scripts of each page. Both are private to Astro's build, so the bundle is kept
+ * copies it to the build cache with what the pages' `<head>` needs of Astro's build beside it (the
+ * stylesheets and scripts of each page) and the browser assets Astro's build wrote (`_astro/`). Both are private to Astro's build, so the bundle is kept
  * only for the Astro version that made it, and any doubt (another version, another build's key, a
  * file missing) means Astro's own build runs instead.
  */
@@ -21,6 +21,9 @@ const BUNDLE_VERSION = 1;
 const DESCRIPTION = 'bundle.json';
 const PRERENDER_FOLDER = '.prerender';
 const ENTRY_PREFIX = 'prerender-entry';
+/** Astro's folder of built browser assets in the output (its `build.assets`), and where the kept bundle holds a copy. */
+const ASSETS_FOLDER = '_astro';
+const KEPT_ASSETS = 'client';
 /** The pages Astro writes as `<name>.html` (its STATUS_CODE_PAGES). */
 const STATUS_PAGES = new Set(['/404', '/500']);
 
@@ -98,12 +101,18 @@ export function keepingBundle(prerenderer: AstroPrerenderer, outDir: string, int
     },
     teardown: async () => {
       await prerenderer.teardown?.();
-      if (captured) await keepBundle(folder, captured, integration, keeping);
+      if (captured) await keepBundle(folder, path.join(outDir, ASSETS_FOLDER), captured, integration, keeping);
     },
   };
 }
 
-async function keepBundle(folder: string, captured: { entry: string; app: PrerenderApp; internals: HeadInternals }, integration: string, keeping: BundleKeeping): Promise<void> {
+async function keepBundle(
+  folder: string,
+  assets: string,
+  captured: { entry: string; app: PrerenderApp; internals: HeadInternals },
+  integration: string,
+  keeping: BundleKeeping,
+): Promise<void> {
   const description: BundleDescription = {
     version: BUNDLE_VERSION,
     key: keeping.key,
@@ -117,6 +126,7 @@ async function keepBundle(folder: string, captured: { entry: string; app: Preren
   const fresh = `${keeping.dir}.new-${process.pid}`;
   fs.rmSync(fresh, { recursive: true, force: true });
   fs.cpSync(folder, fresh, { recursive: true });
+  if (fs.existsSync(assets)) fs.cpSync(assets, path.join(fresh, KEPT_ASSETS, ASSETS_FOLDER), { recursive: true });
   fs.writeFileSync(path.join(fresh, DESCRIPTION), `${JSON.stringify(description)}\n`);
   fs.rmSync(keeping.dir, { recursive: true, force: true });
   fs.renameSync(fresh, keeping.dir);
@@ -138,7 +148,7 @@ export interface BundleRender {
 
 /**
  * Makes the site's pages from the kept bundle, as Astro's build would and where it would write them
- * (an incremental build's pages list only what changed); returns false,
+ * (an incremental build's pages list only what changed), with Astro's browser assets; returns false,
  * having written nothing, when no bundle of this key and Astro version is kept.
  */
 export async function renderFromBundle(render: BundleRender): Promise<boolean> {
@@ -168,6 +178,9 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   // A process that builds again (tests, a watcher) must not see the previous build's paths.
   app.routeCache.clearAll();
   provideSiteAccess(description.integration, render.site);
+  // The browser assets Astro's build writes beside the pages.
+  const assets = path.join(render.keeping.dir, KEPT_ASSETS);
+  if (fs.existsSync(assets)) fs.cpSync(assets, render.outDir, { recursive: true });
   render.pagesStarting?.();
   // The pages Astro's build would make: every static path of every page route, as the routes'
   // getStaticPaths give them (an incremental build's lists only what changed).

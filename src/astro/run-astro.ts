@@ -104,8 +104,10 @@ export async function startDevServer(run: AstroRun, host: string, port: number):
 
 /** The build pipeline's pages stage on Astro (see `BuildOptions.pages`); `cwd` is where messages name files from. */
 export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<void> {
-  return async ({ site, data, key, outDir, cache, beside }) => {
-    const keepBundle = { dir: cache.pagesBundle, key };
+  return async ({ site, data, codeKey, outDir, cache, beside }) => {
+    // What Astro's build of the pages depends on: the code and Astro's settings (the site's data
+    // reaches the pages at run time, through site-state.ts).
+    const keepBundle = { dir: cache.pagesBundle, key: JSON.stringify([codeKey, data.routes.base, data.site.url ?? null]) };
     let besides: Promise<void> | undefined;
     const pagesStarting = (): void => {
       besides ??= beside();
@@ -113,8 +115,8 @@ export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<voi
       besides.catch(() => undefined);
     };
     try {
-      // An incremental build makes its few pages from the last build's compiled pages, when they are kept.
-      const fromBundle = data.only !== undefined && (await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir, pagesStarting }));
+      // The pages are made from the last build's compiled pages when they are kept for this code and these settings.
+      const fromBundle = await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir, pagesStarting });
       if (!fromBundle)
         await buildPages(
           { site: { ...site, keepBundle, pagesStarting }, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd },

@@ -66,8 +66,8 @@ export interface PagesInput {
    */
   beside: () => Promise<void>;
   data: SiteData;
-  /** The key of the code and settings that shape every page: the same key, the same pages from the same input. */
-  key: string;
+  /** The key of Syllabus's code (its modules and packages): the same code and settings make the same pages from the same input. */
+  codeKey: string;
   /** The folder to build the pages into. */
   outDir: string;
   cache: CacheFolder;
@@ -210,7 +210,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     );
   }
 
-  const pageKeys = buildPageKeys(data, codeFingerprint());
+  const codeKey = codeFingerprint();
+  const pageKeys = buildPageKeys(data, codeKey);
   const record = readBuildRecord(cache);
   const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
   // Pagefind (a process of its own) starts now on the unchanged pages of the shards to index
@@ -284,7 +285,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           },
         },
         data,
-        key: manifest.source,
+        codeKey,
         outDir: staging,
         cache,
         // The site's other files are written while the pages are made.
