@@ -112,9 +112,11 @@ export function processTree(root: number): number[] {
  * file name of the script it runs, so that the build, a worker process and the floor stay apart.
  */
 export function commandLabel(comm: string, argv: string[]): string {
-  const name = comm.trim();
+  const comm15 = comm.trim();
   const program = path.basename(argv[0] ?? '');
-  if (program !== 'node' && name !== 'node' && name !== 'MainThread') return name;
+  // The kernel cuts `comm` to 15 bytes (`pagefind_extend`): the program's own name is whole.
+  const name = comm15 !== '' && program.startsWith(comm15) ? program : comm15;
+  if (name !== 'node' && comm15 !== 'MainThread') return name;
   const script = argv.slice(1).find((arg) => !arg.startsWith('-'));
   return script === undefined ? 'node' : `node ${path.basename(script)}`;
 }
@@ -198,7 +200,7 @@ export function formatPeaks(peaks: TreePeaks): string {
     .join(', ');
 }
 
-/** Bytes as whole megabytes (MiB). */
+/** Bytes as whole megabytes (MiB), "< 1" below one. */
 export function megabytes(bytes: number): string {
-  return (bytes / 1024 / 1024).toFixed(0);
+  return bytes > 0 && bytes < 1024 * 1024 ? '< 1' : (bytes / 1024 / 1024).toFixed(0);
 }
