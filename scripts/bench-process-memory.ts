@@ -8,6 +8,7 @@
  * peak between two samples is not lost). A process once seen is followed until it ends, even when
  * its parent exits first. Linux only: elsewhere nothing is measured.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -203,4 +204,48 @@ export function formatPeaks(peaks: TreePeaks): string {
 /** Bytes as whole megabytes (MiB), "< 1" below one. */
 export function megabytes(bytes: number): string {
   return bytes > 0 && bytes < 1024 * 1024 ? '< 1' : (bytes / 1024 / 1024).toFixed(0);
+}
+
+/** How a sampled child process ended. */
+export interface SampledRun {
+  /** Exit code, or null when a signal ended it. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  ms: number;
+  peaks: TreePeaks;
+  stdout: string;
+  /** The last 64 kB of its stderr. */
+  stderr: string;
+}
+
+/** Runs `command args` in `cwd` as a child process, sampling its tree's memory until it ends. */
+export async function runSampled(command: string, args: string[], cwd: string): Promise<SampledRun> {
+  const start = process.hrtime.bigint();
+  let peaks: TreePeaks | undefined;
+  const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const sampler = child.pid === undefined ? undefined : sampleProcessTree(child.pid);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-65_536);
+    });
+    child.on('error', reject);
+    // The tree is read once more when the child exits; its detached helpers may still be running.
+    child.on('exit', () => {
+      peaks = sampler?.stop();
+    });
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { ...ended, ms: Number(process.hrtime.bigint() - start) / 1e6, peaks: peaks ?? summarisePeaks([]) };
+}
+
+/** The last `lines` lines of `text`. */
+export function tailOf(text: string, lines: number): string {
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
 }

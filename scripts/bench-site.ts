@@ -21,12 +21,12 @@
  * Environment: BENCH_RUNS (runs per scenario), BENCH_CORPUS (the folder of platform folders,
  * default /work/shared/corpora/tldr/pages).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, NODE, ROOT, TLDR_PAGES, median } from './bench-common.ts';
-import { SAMPLE_MS, canSampleMemory, formatPeaks, megabytes, mergePeaks, sampleProcessTree, type TreePeaks } from './bench-process-memory.ts';
+import { SAMPLE_MS, canSampleMemory, formatPeaks, megabytes, mergePeaks, runSampled, tailOf, type TreePeaks } from './bench-process-memory.ts';
 
 const FLOOR_SCRIPT = path.join(ROOT, 'scripts', 'bench-floor.ts');
 
@@ -148,42 +148,18 @@ interface Run {
 let interrupted = false;
 
 /** Runs `args` on the project's Node as a child process, sampling its tree's memory; throws BenchFailure when it fails. */
-async function runSampled(args: string[], cwd: string, what: string): Promise<{ ms: number; peaks: TreePeaks; stdout: string }> {
+async function runNode(args: string[], cwd: string, what: string): Promise<{ ms: number; peaks: TreePeaks; stdout: string }> {
   if (interrupted) throw new BenchFailure('interrupted.');
-  const start = process.hrtime.bigint();
-  let peaks: TreePeaks | undefined;
-  const { code, signal, stdout, stderr } = await new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(NODE, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const sampler = child.pid === undefined ? undefined : sampleProcessTree(child.pid);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-65_536);
-    });
-    child.on('error', reject);
-    child.on('exit', () => {
-      peaks = sampler?.stop();
-    });
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const { code, signal, ms, peaks, stdout, stderr } = await runSampled(NODE, args, cwd);
   if (interrupted) throw new BenchFailure('interrupted.');
-  if (code !== 0) {
-    const tail = stderr.trimEnd().split('\n').slice(-STDERR_TAIL_LINES).join('\n');
-    throw new BenchFailure(`${what} exited ${code ?? `on ${signal}`}; the end of its stderr:\n${tail}`);
-  }
-  return { ms, peaks: peaks ?? mergePeaks([]), stdout };
+  if (code !== 0) throw new BenchFailure(`${what} exited ${code ?? `on ${signal}`}; the end of its stderr:\n${tailOf(stderr, STDERR_TAIL_LINES)}`);
+  return { ms, peaks, stdout };
 }
 
 /** Runs one `syllabus build --json` of `site`; throws BenchFailure when it fails. */
 async function build(site: Site, useCache: boolean): Promise<Run> {
   const args = [BIN, 'build', '--config', site.config, '--out', site.dist, '--json', ...(useCache ? ['--cache', site.cache] : [])];
-  const { ms, peaks, stdout } = await runSampled(args, site.dir, `syllabus build --config ${site.config}`);
+  const { ms, peaks, stdout } = await runNode(args, site.dir, `syllabus build --config ${site.config}`);
   let phases: Run['phases'] = [];
   try {
     phases = (JSON.parse(stdout) as { phases?: Run['phases'] }).phases ?? [];
@@ -196,7 +172,7 @@ async function build(site: Site, useCache: boolean): Promise<Run> {
 /** Runs the bare unified floor on the site's pages into an emptied `out`. */
 async function floor(site: Site, out: string): Promise<Run> {
   fs.rmSync(out, { recursive: true, force: true });
-  const { ms, peaks, stdout } = await runSampled([FLOOR_SCRIPT, path.join(site.dir, 'pages'), out], site.dir, 'the unified floor');
+  const { ms, peaks, stdout } = await runNode([FLOOR_SCRIPT, path.join(site.dir, 'pages'), out], site.dir, 'the unified floor');
   if (Number(stdout.trim()) !== site.subjects) throw new BenchFailure(`the unified floor rendered ${stdout.trim()} pages of ${site.subjects}.`);
   return { ms, peaks, phases: [] };
 }
