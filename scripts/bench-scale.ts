@@ -11,8 +11,8 @@
  * 25,000 subjects and its peak memory, each beside its target (content/guide/performance.md).
  * A size whose build fails is reported as failed, with the end of its stderr, and the next size
  * runs. Temporary folders are removed; the chart (scripts/bench-chart.ts) is written to
- * content/guide/.img/build-scaling.svg with `--write-chart`, otherwise to a temporary folder
- * whose path is printed.
+ * content/guide/.img/build-scaling.svg, with its picture beside it (scripts/bench-chart-image.ts),
+ * with `--write-chart`, otherwise to a temporary folder whose path is printed.
  *
  * Environment: BENCH_SCALE_SIZES (comma-separated subject counts), BENCH_CORPUS (the folder of
  * platform folders, default /work/shared/corpora/tldr/pages).
@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { renderScalingChart, type ScalePoint } from './bench-chart.ts';
+import { CHART_SVG, writeChartImage } from './bench-chart-image.ts';
 import { BIN, NODE, ROOT, TLDR_PAGES, median } from './bench-common.ts';
 import { canSampleMemory, formatPeaks, megabytes, runSampled, tailOf, type TreePeaks } from './bench-process-memory.ts';
 
@@ -33,8 +34,6 @@ const LINEAR_TARGET = 1.2;
 /** The largest size's largest process stays below this peak. */
 const MEMORY_TARGET_BYTES = 2 * 1024 * 1024 * 1024;
 const STDERR_TAIL_LINES = 30;
-/** Where `--write-chart` puts the chart, for content/guide/performance.md. */
-export const CHART_FILE = path.join(ROOT, 'content', 'guide', '.img', 'build-scaling.svg');
 
 /** One page of the corpus: its platform (a topic), its path in the platform folder and its text. */
 interface CorpusPage {
@@ -322,10 +321,12 @@ export async function runScaleBenchmark(options: { writeChart: boolean; corpus?:
   const points: ScalePoint[] = results.filter((r) => r.ok).map((r) => ({ subjects: r.subjects, seconds: r.ms / 1000, peakBytes: r.peaks.largest }));
   let chartPath: string | undefined;
   if (points.length > 0) {
-    chartPath = options.writeChart ? CHART_FILE : path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-bench-chart-')), 'build-scaling.svg');
+    chartPath = options.writeChart ? CHART_SVG : path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-bench-chart-')), 'build-scaling.svg');
     const caption = `tldr's ${grouped(pages.length)} pages repeated; one full build per size on ${os.cpus().length} cores, Node ${node}`;
     fs.mkdirSync(path.dirname(chartPath), { recursive: true });
     fs.writeFileSync(chartPath, renderScalingChart({ points, base: linearBase(points) ?? LINEAR_BASE, memoryTarget: MEMORY_TARGET_BYTES, caption }));
+    // The guide's page shows a picture of the chart (scripts/bench-chart-image.ts says why).
+    if (options.writeChart) chartPath += ` and ${path.relative(ROOT, await writeChartImage(chartPath))}`;
   }
   printFigures(results, chartPath);
   return 0;
