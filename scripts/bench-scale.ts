@@ -177,7 +177,7 @@ async function measureSize(pages: CorpusPage[], subjects: number, dir: string): 
   process.stderr.write(`  ${subjects} subjects: generated in ${(generateMs / 1000).toFixed(1)} s (${topics} topics, ${copies} ${copies === 1 ? 'copy' : 'copies'}); building…\n`);
   const dist = path.join(dir, 'dist');
   const run = await runSampled(NODE, [BIN, 'build', '--config', 'kb.toml', '--out', dist, '--cache', path.join(dir, '.syllabus-cache'), '--json'], dir);
-  process.stderr.write(`  ${subjects} subjects: ${run.code === 0 ? `built in ${(run.ms / 1000).toFixed(1)} s` : 'failed'}\n`);
+  process.stderr.write(`  ${subjects} subjects: ${run.code === 0 ? `built in ${(run.ms / 1000).toFixed(1)} s` : 'failed'}, load average ${loadAverage()}\n`);
   if (run.code !== 0) {
     const why = run.signal ? `ended by ${run.signal}${run.signal === 'SIGKILL' ? ' (the kernel ends processes that run it out of memory so)' : ''}` : `exited ${run.code}`;
     return { ok: false, subjects, ms: run.ms, peaks: run.peaks, why, stderr: tailOf(run.stderr, STDERR_TAIL_LINES) };
@@ -202,6 +202,13 @@ async function measureSize(pages: CorpusPage[], subjects: number, dir: string): 
   };
 }
 
+/** The 1- and 5-minute load averages: how busy the machine was while it measured. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .slice(0, 2)
+    .map((load) => load.toFixed(1))
+    .join(', ');
 const grouped = (value: number) => Math.round(value).toLocaleString('en-US');
 const kilobytes = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -300,7 +307,7 @@ export async function runScaleBenchmark(options: { writeChart: boolean; corpus?:
     return 1;
   }
   console.log(`Scale: ${sizes.map(grouped).join(', ')} subjects from ${corpus} (${grouped(pages.length)} pages, repeated under numbered folders); one full build each`);
-  console.log(`Node ${node}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB`);
+  console.log(`Node ${node}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, load average ${loadAverage()} at the start`);
   if (!canSampleMemory()) console.log('note: no /proc, so peak memory is not measured.');
 
   const results: SizeResult[] = [];

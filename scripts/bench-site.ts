@@ -230,6 +230,13 @@ function emptyOutputs(site: Site): void {
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const time = (s: Scenario) => median(s.runs.map((r) => r.ms));
 const verdict = (met: boolean) => (met ? 'met' : 'missed');
+/** The 1- and 5-minute load averages: how busy the machine was while it measured. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .slice(0, 2)
+    .map((load) => load.toFixed(1))
+    .join(', ');
 
 function printTable(scenarios: Scenario[]): void {
   const header = ['scenario', 'median s', 'min s', 'max s', 'largest process MB', 'HTML pages', 'dist MB'];
@@ -288,7 +295,7 @@ async function benchmark(corpus: string): Promise<Figures> {
     console.log(
       `Site build: ${corpus}, ${full.subjects} subjects in ${full.topics} topics (quarter: ${quarter.subjects}); ${runs === 1 ? '1 run' : `${runs} runs, median,`} per scenario; the full builds interleaved with the unified floor`,
     );
-    console.log(`Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores; in ${scratch}`);
+    console.log(`Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores, load average ${loadAverage()} at the start; in ${scratch}`);
     if (!useCache) console.log('note: this CLI rejects --cache, so the builds run without it and the cache is whatever the CLI keeps itself (not emptied here).');
     if (!canSampleMemory()) console.log('note: no /proc, so peak memory is not measured.');
 
@@ -318,6 +325,7 @@ function medianPhases(runs: Run[]): { name: string; text: string; ms: number }[]
 }
 
 function printFigures({ full, quarter, scenarios }: Figures): void {
+  console.log(`load average at the end: ${loadAverage()} (other work on the machine slows the build more than the floor)`);
   const { floorRuns, fullBuild, noChange, oneSubject, quarterBuild } = scenarios;
   const builds = [fullBuild, noChange, oneSubject, quarterBuild];
   console.log('');
