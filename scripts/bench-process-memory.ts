@@ -118,9 +118,19 @@ export function commandLabel(comm: string, argv: string[]): string {
   // The kernel cuts `comm` to 15 bytes (`pagefind_extend`): the program's own name is whole.
   const name = comm15 !== '' && program.startsWith(comm15) ? program : comm15;
   if (name !== 'node' && comm15 !== 'MainThread') return name;
-  const script = argv.slice(1).find((arg) => !arg.startsWith('-'));
-  return script === undefined ? 'node' : `node ${path.basename(script)}`;
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (EVAL_OPTIONS.has(arg)) return `node ${arg}`;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-')) return `node ${path.basename(arg)}`;
+  }
+  return 'node';
 }
+
+/** Node's options that run code given on the command line: the process has no script. */
+const EVAL_OPTIONS = new Set(['-e', '--eval', '-p', '--print']);
+/** Node's options whose value is the next argument, not the script. */
+const VALUE_OPTIONS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--env-file']);
 
 /** The peak resident set size of `pid` in bytes (VmHWM, or VmRSS where VmHWM is missing), or undefined. */
 function peakOf(pid: number): number | undefined {
@@ -148,13 +158,13 @@ export function sampleProcessTree(root: number): TreeSampler {
       if (start === undefined || bytes === undefined) continue;
       const key = `${pid}:${start}`;
       const known = seen.get(key);
-      if (known) known.bytes = Math.max(known.bytes, bytes);
       // An id seen before that now names a new process outside the tree is not ours.
-      else if (tree.has(pid)) {
-        const comm = read(`/proc/${pid}/comm`) ?? '?';
-        const argv = (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter((arg) => arg !== '');
-        seen.set(key, { pid, command: commandLabel(comm, argv), bytes });
-      }
+      if (!known && !tree.has(pid)) continue;
+      // Read each time: a process just spawned may not have run exec yet, and exec keeps the id and start time.
+      const comm = read(`/proc/${pid}/comm`);
+      const argv = (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter((arg) => arg !== '');
+      const command = comm === undefined ? (known?.command ?? '?') : commandLabel(comm, argv);
+      seen.set(key, { pid, command, bytes: Math.max(known?.bytes ?? 0, bytes) });
     }
   };
   sample();
