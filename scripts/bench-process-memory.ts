@@ -163,7 +163,8 @@ export function sampleProcessTree(root: number): TreeSampler {
       // Read each time: a process just spawned may not have run exec yet, and exec keeps the id and start time.
       const comm = read(`/proc/${pid}/comm`);
       const argv = (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter((arg) => arg !== '');
-      const command = comm === undefined ? (known?.command ?? '?') : commandLabel(comm, argv);
+      // A process that is ending has no command line left: it keeps the name it had.
+      const command = comm === undefined || (argv.length === 0 && known) ? (known?.command ?? '?') : commandLabel(comm, argv);
       seen.set(key, { pid, command, bytes: Math.max(known?.bytes ?? 0, bytes) });
     }
   };
