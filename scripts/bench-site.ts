@@ -333,6 +333,9 @@ function printFigures({ full, quarter, scenarios }: Figures): void {
   console.log('');
   const floorRatio = time(fullBuild) / time(floorRuns);
   console.log(`full / floor:         ${floorRatio.toFixed(2)}×   (target ≤ ${FLOOR_TARGET}×: ${verdict(floorRatio <= FLOOR_TARGET)})`);
+  // Each build against the floor run just before it, under the same load: shows how steady the ratio was.
+  const pairs = fullBuild.runs.map((run, i) => run.ms / floorRuns.runs[i]!.ms);
+  console.log(`  pair by pair:       ${pairs.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`);
   const rebuildRatio = time(oneSubject) / time(fullBuild);
   console.log(`one-subject / full:   ${rebuildRatio.toFixed(2)}×   (target ≤ ${REBUILD_TARGET}×: ${verdict(rebuildRatio <= REBUILD_TARGET)}; edited ${full.edited})`);
   console.log(`no-change / full:     ${(time(noChange) / time(fullBuild)).toFixed(2)}×`);
