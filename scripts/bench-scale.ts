@@ -10,9 +10,10 @@
  * HTML size of subject pages; then the largest size's time against linear extrapolation from
  * 25,000 subjects and its peak memory, each beside its target (content/guide/performance.md).
  * A size whose build fails is reported as failed, with the end of its stderr, and the next size
- * runs. Temporary folders are removed; the chart (scripts/bench-chart.ts) is written to
- * content/guide/.img/build-scaling.svg, with its picture beside it (scripts/bench-chart-image.ts),
- * with `--write-chart`, otherwise to a temporary folder whose path is printed.
+ * runs. Temporary folders are removed. The chart (scripts/bench-chart.ts) is written, with
+ * `--write-chart`, to docs/build-scaling.svg and as a picture to
+ * content/guide/.img/build-scaling.png (scripts/bench-chart-image.ts says why), otherwise to a
+ * temporary folder whose path is printed.
  *
  * Environment: BENCH_SCALE_SIZES (comma-separated subject counts), BENCH_CORPUS (the folder of
  * platform folders, default /work/shared/corpora/tldr/pages).
@@ -22,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { renderScalingChart, type ScalePoint } from './bench-chart.ts';
-import { CHART_SVG, writeChartImage } from './bench-chart-image.ts';
+import { CHART_PNG, CHART_SVG, writeChartImage } from './bench-chart-image.ts';
 import { BIN, NODE, ROOT, TLDR_PAGES, median } from './bench-common.ts';
 import { canSampleMemory, formatPeaks, megabytes, runSampled, tailOf, type TreePeaks } from './bench-process-memory.ts';
 
@@ -333,7 +334,10 @@ export async function runScaleBenchmark(options: { writeChart: boolean; corpus?:
     fs.mkdirSync(path.dirname(chartPath), { recursive: true });
     fs.writeFileSync(chartPath, renderScalingChart({ points, base: linearBase(points) ?? LINEAR_BASE, memoryTarget: MEMORY_TARGET_BYTES, caption }));
     // The guide's page shows a picture of the chart (scripts/bench-chart-image.ts says why).
-    if (options.writeChart) chartPath += ` and ${path.relative(ROOT, await writeChartImage(chartPath))}`;
+    if (options.writeChart) {
+      await writeChartImage(chartPath, CHART_PNG);
+      chartPath += ` and its picture ${CHART_PNG}`;
+    }
   }
   printFigures(results, chartPath);
   return 0;
