@@ -3,13 +3,17 @@
  * asserts nothing, and fails only when a build fails. Copies the tldr corpus (one topic per
  * platform folder) into a temporary folder with a generated kb.toml and times `syllabus build`,
  * run as a child process, in four scenarios, each the median of BENCH_RUNS runs (default 3):
- *  - a full build from an empty output folder and an empty cache;
+ *  - a full build from an empty output folder and an empty cache, interleaved with the bare
+ *    unified floor (scripts/bench-floor.ts: the same pages to HTML in one process, nothing else),
+ *    floor, build, floor, build…, so that both meet the same load on the machine;
  *  - a rebuild with nothing changed (the previous output and cache kept);
  *  - a rebuild after one subject changed (a different line appended at each run);
  *  - a full build of a quarter of the corpus (every 4th file of each folder, sorted by name).
- * Peak memory is the largest over a scenario's runs of the child's maximum resident set size, as
- * `/usr/bin/time` reports it (the largest single process among the build and the children it
- * waited for); HTML pages and dist size are those of the scenario's last run.
+ * Peak memory is sampled from `/proc` over the build's whole process tree, Pagefind's indexing
+ * service included (scripts/bench-process-memory.ts): the peak of each process, grouped by
+ * command, and the largest over a scenario's runs. HTML pages and dist size are those of the
+ * scenario's last run; the phases are those `syllabus build --json` reports, medians over the
+ * full builds. Each ratio is printed beside its target (content/guide/performance.md).
  *
  * Builds of one checkout must not overlap: Astro's prerender step uses the project's own
  * `.astro/` folder, so a build or test run started meanwhile in this checkout can fail this one.
@@ -17,20 +21,26 @@
  * Environment: BENCH_RUNS (runs per scenario), BENCH_CORPUS (the folder of platform folders,
  * default /work/shared/corpora/tldr/pages).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, NODE, TLDR_PAGES, median } from './bench-common.ts';
+import { BIN, NODE, ROOT, TLDR_PAGES, median } from './bench-common.ts';
+import { SAMPLE_MS, canSampleMemory, formatPeaks, megabytes, mergePeaks, runSampled, tailOf, type TreePeaks } from './bench-process-memory.ts';
 
-const TIME = '/usr/bin/time';
+const FLOOR_SCRIPT = path.join(ROOT, 'scripts', 'bench-floor.ts');
 
 /** The subject edited before each one-subject rebuild (relative to the pages folder). */
 const EDITED_SUBJECT = 'common/tar.md';
 /** The quarter corpus keeps every QUARTER_STEP-th file of each folder. */
 const QUARTER_STEP = 4;
 const SCALING_TARGET = 4.4;
-const MEMORY_TARGET_MB = 1024;
+/** Every process of a build stays below this peak. */
+const MEMORY_TARGET_BYTES = 1024 * 1024 * 1024;
+/** A full build takes at most this many times the floor. */
+const FLOOR_TARGET = 2;
+/** A one-subject rebuild takes at most this share of a full build. */
+const REBUILD_TARGET = 0.15;
 const RESERVED_TOPIC_IDS = new Set(['kb', 'pagefind', 'search', 'changes', 'raw', 'assets', '_astro']);
 const STDERR_TAIL_LINES = 40;
 
@@ -129,39 +139,42 @@ function cliTakesCache(scratch: string): boolean {
 
 interface Run {
   ms: number;
-  /** Peak resident set size in MB, or undefined without /usr/bin/time. */
-  rssMb: number | undefined;
+  /** Peak memory of every process of the run's tree. */
+  peaks: TreePeaks;
+  /** The phases `syllabus build --json` reported (none for the floor). */
+  phases: { name: string; text: string; seconds: number }[];
 }
 
 let interrupted = false;
 
-/** Runs one `syllabus build` of `site` as a child process; throws BenchFailure when it fails. */
-async function build(site: Site, useCache: boolean, scratch: string): Promise<Run> {
+/** Runs `args` on the project's Node as a child process, sampling its tree's memory; throws BenchFailure when it fails. */
+async function runNode(args: string[], cwd: string, what: string): Promise<{ ms: number; peaks: TreePeaks; stdout: string }> {
   if (interrupted) throw new BenchFailure('interrupted.');
-  const args = [BIN, 'build', '--config', site.config, '--out', site.dist, ...(useCache ? ['--cache', site.cache] : [])];
-  const timeFile = path.join(scratch, 'time.txt');
-  const measured = fs.existsSync(TIME);
-  const [command, commandArgs] = measured ? [TIME, ['-f', '%e %M', '-o', timeFile, NODE, ...args]] : [NODE, args];
-  const start = process.hrtime.bigint();
-  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: site.dir, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-65_536);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const { code, signal, ms, peaks, stdout, stderr } = await runSampled(NODE, args, cwd);
   if (interrupted) throw new BenchFailure('interrupted.');
-  if (code !== 0) {
-    const tail = stderr.trimEnd().split('\n').slice(-STDERR_TAIL_LINES).join('\n');
-    throw new BenchFailure(`syllabus build --config ${site.config} exited ${code ?? 'on a signal'}; the end of its stderr:\n${tail}`);
+  if (code !== 0) throw new BenchFailure(`${what} exited ${code ?? `on ${signal}`}; the end of its stderr:\n${tailOf(stderr, STDERR_TAIL_LINES)}`);
+  return { ms, peaks, stdout };
+}
+
+/** Runs one `syllabus build --json` of `site`; throws BenchFailure when it fails. */
+async function build(site: Site, useCache: boolean): Promise<Run> {
+  const args = [BIN, 'build', '--config', site.config, '--out', site.dist, '--json', ...(useCache ? ['--cache', site.cache] : [])];
+  const { ms, peaks, stdout } = await runNode(args, site.dir, `syllabus build --config ${site.config}`);
+  let phases: Run['phases'] = [];
+  try {
+    phases = (JSON.parse(stdout) as { phases?: Run['phases'] }).phases ?? [];
+  } catch {
+    // A CLI without --json's summary still builds: the figures just lack its phases.
   }
-  if (!measured) return { ms, rssMb: undefined };
-  const [, maxRssKb] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ');
-  return { ms, rssMb: Number(maxRssKb) / 1024 };
+  return { ms, peaks, phases };
+}
+
+/** Runs the bare unified floor on the site's pages into an emptied `out`. */
+async function floor(site: Site, out: string): Promise<Run> {
+  fs.rmSync(out, { recursive: true, force: true });
+  const { ms, peaks, stdout } = await runNode([FLOOR_SCRIPT, path.join(site.dir, 'pages'), out], site.dir, 'the unified floor');
+  if (Number(stdout.trim()) !== site.subjects) throw new BenchFailure(`the unified floor rendered ${stdout.trim()} pages of ${site.subjects}.`);
+  return { ms, peaks, phases: [] };
 }
 
 /** The number of HTML files under `dist` and the size of all its files, in bytes. */
@@ -183,14 +196,30 @@ interface Scenario {
 }
 
 /** Runs `prepare` then one build, `runs` times; the output counted is the last run's. */
-async function scenario(label: string, site: Site, runs: number, useCache: boolean, scratch: string, prepare: (run: number) => void): Promise<Scenario> {
+async function scenario(label: string, site: Site, runs: number, useCache: boolean, prepare: (run: number) => void): Promise<Scenario> {
   const results: Run[] = [];
   for (let run = 0; run < runs; run++) {
     prepare(run);
-    results.push(await build(site, useCache, scratch));
+    results.push(await build(site, useCache));
     process.stderr.write(`  ${label}: run ${run + 1}/${runs} ${(results.at(-1)!.ms / 1000).toFixed(2)} s\n`);
   }
   return { label, runs: results, ...distStats(site.dist) };
+}
+
+/** The full builds of `site` from empty folders, each after a run of the floor: floor, build, floor, build… */
+async function interleaved(site: Site, runs: number, useCache: boolean, floorOut: string): Promise<{ fullBuild: Scenario; floorRuns: Scenario }> {
+  const builds: Run[] = [];
+  const floors: Run[] = [];
+  for (let run = 0; run < runs; run++) {
+    floors.push(await floor(site, floorOut));
+    process.stderr.write(`  unified floor: run ${run + 1}/${runs} ${(floors.at(-1)!.ms / 1000).toFixed(2)} s\n`);
+    emptyOutputs(site);
+    builds.push(await build(site, useCache));
+    process.stderr.write(`  full build: run ${run + 1}/${runs} ${(builds.at(-1)!.ms / 1000).toFixed(2)} s\n`);
+  }
+  const floorRuns = { label: 'unified floor (no layout, no search)', runs: floors, ...distStats(floorOut) };
+  fs.rmSync(floorOut, { recursive: true, force: true });
+  return { fullBuild: { label: 'full build', runs: builds, ...distStats(site.dist) }, floorRuns };
 }
 
 function emptyOutputs(site: Site): void {
@@ -199,14 +228,30 @@ function emptyOutputs(site: Site): void {
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
-const megabytes = (mb: number | undefined) => (mb === undefined ? 'n/a' : mb.toFixed(0));
+const time = (s: Scenario) => median(s.runs.map((r) => r.ms));
+const verdict = (met: boolean) => (met ? 'met' : 'missed');
+/** The 1- and 5-minute load averages: how busy the machine was while it measured. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .slice(0, 2)
+    .map((load) => load.toFixed(1))
+    .join(', ');
 
 function printTable(scenarios: Scenario[]): void {
-  const header = ['scenario', 'median s', 'min s', 'max s', 'peak RSS MB', 'HTML pages', 'dist MB'];
+  const header = ['scenario', 'median s', 'min s', 'max s', 'largest process MB', 'HTML pages', 'dist MB'];
   const rows = scenarios.map((s) => {
     const times = s.runs.map((r) => r.ms);
-    const rss = s.runs.every((r) => r.rssMb !== undefined) ? Math.max(...s.runs.map((r) => r.rssMb!)) : undefined;
-    return [s.label, seconds(median(times)), seconds(Math.min(...times)), seconds(Math.max(...times)), megabytes(rss), String(s.pages), (s.bytes / 1024 / 1024).toFixed(1)];
+    const largest = mergePeaks(s.runs.map((r) => r.peaks)).largest;
+    return [
+      s.label,
+      seconds(median(times)),
+      seconds(Math.min(...times)),
+      seconds(Math.max(...times)),
+      largest === 0 ? 'n/a' : megabytes(largest),
+      String(s.pages),
+      (s.bytes / 1024 / 1024).toFixed(1),
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
@@ -235,10 +280,10 @@ export async function runSiteBenchmark(corpus: string = TLDR_PAGES): Promise<num
 interface Figures {
   full: Site;
   quarter: Site;
-  scenarios: { fullBuild: Scenario; noChange: Scenario; oneSubject: Scenario; quarterBuild: Scenario };
+  scenarios: { floorRuns: Scenario; fullBuild: Scenario; noChange: Scenario; oneSubject: Scenario; quarterBuild: Scenario };
 }
 
-/** Copies the corpus, runs the four scenarios and removes the copies. */
+/** Copies the corpus, runs the floor and the four scenarios and removes the copies. */
 async function benchmark(corpus: string): Promise<Figures> {
   if (!fs.existsSync(corpus)) throw new BenchFailure(`no corpus at ${corpus}; set BENCH_CORPUS to a folder of platform folders (tldr's pages/).`);
   const runs = runsPerScenario();
@@ -248,41 +293,74 @@ async function benchmark(corpus: string): Promise<Figures> {
     const quarter = prepareSite(corpus, path.join(scratch, 'quarter'), QUARTER_STEP);
     const useCache = cliTakesCache(scratch);
     console.log(
-      `Site build: ${corpus}, ${full.subjects} subjects in ${full.topics} topics (quarter: ${quarter.subjects}); ${runs === 1 ? '1 run' : `${runs} runs, median,`} per scenario`,
+      `Site build: ${corpus}, ${full.subjects} subjects in ${full.topics} topics (quarter: ${quarter.subjects}); ${runs === 1 ? '1 run' : `${runs} runs, median,`} per scenario; the full builds interleaved with the unified floor`,
     );
-    console.log(`Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores; in ${scratch}`);
+    console.log(`Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores, load average ${loadAverage()} at the start; in ${scratch}`);
     if (!useCache) console.log('note: this CLI rejects --cache, so the builds run without it and the cache is whatever the CLI keeps itself (not emptied here).');
-    if (!fs.existsSync(TIME)) console.log(`note: no ${TIME}, so peak memory is not measured.`);
+    if (!canSampleMemory()) console.log('note: no /proc, so peak memory is not measured.');
 
-    const fullBuild = await scenario('full build', full, runs, useCache, scratch, () => emptyOutputs(full));
-    const noChange = await scenario('rebuild, nothing changed', full, runs, useCache, scratch, () => {});
-    const oneSubject = await scenario('rebuild, one subject changed', full, runs, useCache, scratch, (run) => {
+    const { fullBuild, floorRuns } = await interleaved(full, runs, useCache, path.join(scratch, 'floor'));
+    const noChange = await scenario('rebuild, nothing changed', full, runs, useCache, () => {});
+    const oneSubject = await scenario('rebuild, one subject changed', full, runs, useCache, (run) => {
       fs.appendFileSync(path.join(full.dir, full.edited), `\nEdited by the site benchmark, run ${run + 1}.\n`);
     });
-    const quarterBuild = await scenario(`quarter: full build (${quarter.subjects})`, quarter, runs, useCache, scratch, () => emptyOutputs(quarter));
-    return { full, quarter, scenarios: { fullBuild, noChange, oneSubject, quarterBuild } };
+    const quarterBuild = await scenario(`quarter: full build (${quarter.subjects})`, quarter, runs, useCache, () => emptyOutputs(quarter));
+    return { full, quarter, scenarios: { floorRuns, fullBuild, noChange, oneSubject, quarterBuild } };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 
+/** Each phase's median time over `runs`, in the order of the first run. */
+function medianPhases(runs: Run[]): { name: string; text: string; ms: number }[] {
+  const first = runs.find((r) => r.phases.length > 0);
+  if (!first) return [];
+  return first.phases.map((phase, index) => {
+    const times = runs.flatMap((r) => {
+      const same = r.phases[index]?.name === phase.name ? r.phases[index] : r.phases.find((p) => p.name === phase.name);
+      return same ? [same.seconds] : [];
+    });
+    return { name: phase.name, text: phase.text, ms: median(times) * 1000 };
+  });
+}
+
 function printFigures({ full, quarter, scenarios }: Figures): void {
-  const { fullBuild, noChange, oneSubject, quarterBuild } = scenarios;
-  const all = [fullBuild, noChange, oneSubject, quarterBuild];
+  console.log(`load average at the end: ${loadAverage()} (other work on the machine slows the build more than the floor)`);
+  const { floorRuns, fullBuild, noChange, oneSubject, quarterBuild } = scenarios;
+  const builds = [fullBuild, noChange, oneSubject, quarterBuild];
   console.log('');
-  printTable(all);
-  const time = (s: Scenario) => median(s.runs.map((r) => r.ms));
+  printTable([floorRuns, ...builds]);
   console.log('');
+  const floorRatio = time(fullBuild) / time(floorRuns);
+  console.log(`full / floor:         ${floorRatio.toFixed(2)}×   (target ≤ ${FLOOR_TARGET}×: ${verdict(floorRatio <= FLOOR_TARGET)})`);
+  // Each build against the floor run just before it, under the same load: shows how steady the ratio was.
+  const pairs = fullBuild.runs.map((run, i) => run.ms / floorRuns.runs[i]!.ms);
+  console.log(`  pair by pair:       ${pairs.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`);
+  const rebuildRatio = time(oneSubject) / time(fullBuild);
+  console.log(`one-subject / full:   ${rebuildRatio.toFixed(2)}×   (target ≤ ${REBUILD_TARGET}×: ${verdict(rebuildRatio <= REBUILD_TARGET)}; edited ${full.edited})`);
   console.log(`no-change / full:     ${(time(noChange) / time(fullBuild)).toFixed(2)}×`);
-  console.log(`one-subject / full:   ${(time(oneSubject) / time(fullBuild)).toFixed(2)}×   (edited ${full.edited})`);
   const scaling = time(fullBuild) / time(quarterBuild);
   console.log(
-    `full / quarter:       ${scaling.toFixed(2)}×   for ${(full.subjects / quarter.subjects).toFixed(2)}× the subjects (target ≤ ${SCALING_TARGET}×: ${scaling <= SCALING_TARGET ? 'met' : 'missed'})`,
+    `full / quarter:       ${scaling.toFixed(2)}×   for ${(full.subjects / quarter.subjects).toFixed(2)}× the subjects (target ≤ ${SCALING_TARGET}×: ${verdict(scaling <= SCALING_TARGET)})`,
   );
-  const peaks = all.flatMap((s) => s.runs.map((r) => r.rssMb)).filter((p) => p !== undefined);
-  if (peaks.length > 0) {
-    const peak = Math.max(...peaks);
-    console.log(`peak memory:          ${peak.toFixed(0)} MB   (target < ${MEMORY_TARGET_MB} MB: ${peak < MEMORY_TARGET_MB ? 'met' : 'missed'})`);
+
+  const phases = medianPhases(fullBuild.runs);
+  if (phases.length > 0) {
+    console.log('');
+    console.log('full build phases (median; phases that overlap are timed apart):');
+    for (const phase of phases) {
+      console.log(`  ${phase.name.padEnd(10)} ${seconds(phase.ms).padStart(7)} s  ${((phase.ms / time(fullBuild)) * 100).toFixed(0).padStart(3)} %  ${phase.text}`);
+    }
+  }
+
+  const all = mergePeaks(builds.flatMap((s) => s.runs.map((r) => r.peaks)));
+  if (all.largest > 0) {
+    console.log('');
+    console.log(`peak memory per command (every process of each run, sampled from /proc every ${SAMPLE_MS} ms):`);
+    for (const s of [floorRuns, ...builds]) console.log(`  ${s.label.padEnd(36)} ${formatPeaks(mergePeaks(s.runs.map((r) => r.peaks)))}`);
+    console.log(
+      `largest build process: ${megabytes(all.largest)} MB   (target: every process < ${megabytes(MEMORY_TARGET_BYTES)} MB: ${verdict(all.largest < MEMORY_TARGET_BYTES)})`,
+    );
   }
 }
 

@@ -7,8 +7,10 @@
  * then the installed package's sizes and cold start (scripts/bench-install.ts), the agents' benchmark of scripts/bench-agents.ts (endpoint sizes, `learn` over MCP and
  * `--remote`), the diff, check and find benchmarks (scripts/bench-diff.ts, bench-check.ts,
  * bench-find.ts), the development server's (scripts/bench-dev.ts: `syllabus dev` on tldr and a
- * skills corpus), a subject page's weight beside Astro Starlight's (scripts/bench-weight.ts) and the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
- * corpus).
+ * skills corpus), a subject page's weight beside Astro Starlight's (scripts/bench-weight.ts), the site-build benchmark of scripts/bench-site.ts (`syllabus build` on the tldr
+ * corpus, interleaved with the bare unified floor) and, unless BENCH_SCALE=0, the scale benchmark of
+ * scripts/bench-scale.ts (generated knowledge bases up to 100,000 subjects; `--write-chart` writes
+ * its chart into the guide).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +23,7 @@ import { runDevBenchmark } from './bench-dev.ts';
 import { runDiffBenchmark } from './bench-diff.ts';
 import { runFindBenchmark } from './bench-find.ts';
 import { runInstallBenchmark } from './bench-install.ts';
+import { runScaleBenchmark } from './bench-scale.ts';
 import { runSiteBenchmark } from './bench-site.ts';
 import { runWeightBenchmark } from './bench-weight.ts';
 import { BIN, TLDR_PAGES, median } from './bench-common.ts';
@@ -92,3 +95,8 @@ await runWeightBenchmark();
 console.log('');
 if (fs.existsSync(TLDR_PAGES)) process.exitCode = await runSiteBenchmark();
 else console.log(`Site build: skipped, no corpus at ${TLDR_PAGES} (set BENCH_CORPUS).`);
+
+console.log('');
+if (process.env['BENCH_SCALE'] === '0') console.log('Scale: skipped (BENCH_SCALE=0).');
+else if (fs.existsSync(TLDR_PAGES)) process.exitCode = Math.max(Number(process.exitCode ?? 0), await runScaleBenchmark({ writeChart: process.argv.includes('--write-chart') }));
+else console.log(`Scale: skipped, no corpus at ${TLDR_PAGES} (set BENCH_CORPUS).`);
