@@ -6,13 +6,14 @@
  * Astro writes the bundle (the compiled pages, Astro's renderer with them) to `.prerender/` of its
  * output folder and deletes it after the pages are made. While Astro makes the pages, this module
  * copies it to the build cache with what the pages' `<head>` needs of Astro's build beside it (the
- * stylesheets and scripts of each page) and the browser assets Astro's build wrote (`_astro/`). Both are private to Astro's build, so the bundle is kept
- * only for the Astro version that made it, and any doubt (another version, another build's key, a
- * file missing) means Astro's own build runs instead.
+ * stylesheets and scripts of each page) and the browser assets Astro's build wrote (`_astro/`).
+ * Both are private to Astro's build, so the bundle is kept only for the Astro version that made
+ * it, and any doubt (another version, another key, a file missing, a bundle that fails) means
+ * Astro's own build runs instead.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 
@@ -67,10 +68,12 @@ export interface BundleKeeping {
   key: string;
 }
 
-async function astroVersion(): Promise<string> {
-  const { readFileSync } = fs;
-  const { fileURLToPath } = await import('node:url');
-  return (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('astro/package.json')), 'utf8')) as { version: string }).version;
+let astro: string | undefined;
+
+/** The version of the Astro this module runs with. */
+function astroVersion(): string {
+  astro ??= (JSON.parse(fs.readFileSync(fileURLToPath(import.meta.resolve('astro/package.json')), 'utf8')) as { version: string }).version;
+  return astro;
 }
 
 /**
@@ -116,7 +119,7 @@ async function keepBundle(
   const description: BundleDescription = {
     version: BUNDLE_VERSION,
     key: keeping.key,
-    astro: await astroVersion(),
+    astro: astroVersion(),
     integration,
     entry: captured.entry,
     styles: [...captured.internals.pagesByKeys].map(([key, data]) => [key, data.styles ?? []]),
@@ -153,7 +156,7 @@ export interface BundleRender {
  */
 export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   const description = readDescription(render.keeping.dir);
-  if (!description || description.key !== render.keeping.key || description.astro !== (await astroVersion())) return false;
+  if (!description || description.key !== render.keeping.key || description.astro !== astroVersion()) return false;
   const entry = path.join(render.keeping.dir, description.entry);
   if (!fs.existsSync(entry)) return false;
   const app = ((await import(pathToFileURL(entry).href)) as { app: PrerenderApp }).app;
@@ -194,7 +197,7 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
     const request = new Request(address);
     const response = await app.render(request, { routeData: route });
     if (response.status !== 200 && !STATUS_PAGES.has(pathname)) {
-      throw new Error(`Syllabus: the page ${url} could not be made (${response.status}): ${problems.join('; ') || (await response.text()).slice(0, 500)}`);
+      throw new Error(`the page ${url} answered ${response.status}: ${problems.join('; ') || (await response.text()).slice(0, 500)}`);
     }
     const html = new Uint8Array(await response.arrayBuffer());
     // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.

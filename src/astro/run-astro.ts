@@ -116,7 +116,17 @@ export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<voi
     };
     try {
       // The pages are made from the last build's compiled pages when they are kept for this code and these settings.
-      const fromBundle = await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir, pagesStarting });
+      let fromBundle = false;
+      try {
+        fromBundle = await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir, pagesStarting });
+      } catch {
+        // A kept bundle that fails (damaged, or not what this Astro expects) is only a cache:
+        // Astro's own build makes the pages, and says what is wrong if they are wrong. It empties
+        // the folder first, so the other files are written again once it starts.
+        await besides?.catch(() => undefined);
+        besides = undefined;
+        fs.rmSync(keepBundle.dir, { recursive: true, force: true });
+      }
       if (!fromBundle)
         await buildPages(
           { site: { ...site, keepBundle, pagesStarting }, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd },

@@ -149,9 +149,11 @@ async function buildFirstFolder(dir: string) {
   fs.writeFileSync(path.join(dir, edited), knowledgeBase('before')[edited] as string);
   const before = await build(dir, 'dist-incremental', '.cache-incremental');
   fs.writeFileSync(path.join(dir, edited), knowledgeBase('after')[edited] as string);
-  // Without the compiled pages the previous build kept, the incremental build runs Astro's own
-  // build (test/astro/incremental-build.test.ts covers the kept pages).
-  fs.rmSync(path.join(dir, '.cache-incremental', 'pages-bundle'), { recursive: true });
+  // The compiled pages the previous build kept are damaged: the incremental build runs Astro's own
+  // build instead, and says nothing (test/astro/incremental-build.test.ts covers the kept pages).
+  const kept = path.join(dir, '.cache-incremental', 'pages-bundle');
+  const { entry } = JSON.parse(fs.readFileSync(path.join(kept, 'bundle.json'), 'utf8')) as { entry: string };
+  fs.writeFileSync(path.join(kept, entry), 'throw new Error("a damaged cache");\n');
   const again = await build(dir, 'dist-incremental', '.cache-incremental');
   return { scratch, clean, rebuilt, before, again };
 }
