@@ -32,7 +32,7 @@ export interface IntegrationSite extends SiteAccess {
   pageBuilt?(url: string, html: Uint8Array): void;
   /** Called when a build starts making its pages (its output folder is ready). */
   pagesStarting?(): void;
-  /** Where a build keeps Astro's compiled pages for the next incremental build (see pages-bundle.ts). */
+  /** Where a build keeps Astro's compiled pages for the next build (see pages-bundle.ts). */
   keepBundle?: BundleKeeping | undefined;
 }
 

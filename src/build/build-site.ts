@@ -2,9 +2,10 @@
  * `syllabus build` as one pipeline of stages, each a function over explicit inputs:
  *
  *   config → sources → catalog (and summaries) → checks → changes → plan → render → pages →
- *   files → output → search → record
+ *   output → search → record
  *
- * The config is read once; the cache folder is laid out by cache-folder.ts alone; the pages stage
+ * Pagefind starts with the plan and takes each page as it is made; the site's other files are
+ * written while the pages are made. The config is read once; the cache folder is laid out by cache-folder.ts alone; the pages stage
  * (Astro) is given to the pipeline by its host, which keeps the pipeline free of any framework.
  */
 import fs from 'node:fs';
