@@ -26,6 +26,7 @@ import {
   buildFileKeys,
   buildPageKeys,
   changedKeys,
+  sameSource,
   codeFingerprint,
   digestPage,
   digestPages,
@@ -218,14 +219,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Pagefind (a process of its own) starts now on the unchanged pages of the shards to index
   // again, while this process makes the site's other files; it then takes each new page as it is
   // made.
-  const sameSource = previous !== undefined && previous.manifest.version === pageKeys.version && previous.manifest.source === pageKeys.source;
+  const kept = previous && sameSource(previous.manifest, pageKeys) ? previous : undefined;
   const below = data.routes.base.length - 1;
   let searchProgress = false;
   const indexing = await startSearchIndex({
     dir: options.outDir,
     keys: searchKeysOf(data),
-    previous: sameSource ? previous.search : undefined,
-    pending: sameSource ? new Set([...changedKeys(previous.manifest.pages, pageKeys.pages)].map((url) => url.slice(below))) : 'all',
+    previous: kept?.search,
+    pending: kept ? new Set([...changedKeys(kept.manifest.pages, pageKeys.pages)].map((url) => url.slice(below))) : 'all',
     perShard: options.searchShardPages,
     onPage: (done, all) => {
       if (searchProgress) options.reporter.progress('search', done, all);

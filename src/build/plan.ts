@@ -76,7 +76,7 @@ export function buildFileKeys(staticFiles: readonly StaticFile[]): Record<string
 
 /** Decides what to build, given the manifest of the build now in the output folder (if any). */
 export function planBuild(previous: BuildManifest | undefined, current: BuildManifest): BuildPlan {
-  if (!previous || previous.version !== current.version || previous.source !== current.source) return { mode: 'full' };
+  if (!sameSource(previous, current)) return { mode: 'full' };
   const pages = changedKeys(previous.pages, current.pages);
   const files = changedKeys(previous.files, current.files);
   const removedPages = Object.keys(previous.pages).filter((url) => !(url in current.pages));
@@ -91,6 +91,14 @@ function hashFile(file: string): string {
   } catch {
     return 'unreadable';
   }
+}
+
+/**
+ * Whether the manifest `previous` was made by the same code and settings as `current` (the same
+ * format and source key): only then can a build keep any of the previous output.
+ */
+export function sameSource(previous: Pick<BuildManifest, 'version' | 'source'> | undefined, current: Pick<BuildManifest, 'version' | 'source'>): previous is BuildManifest {
+  return previous !== undefined && previous.version === current.version && previous.source === current.source;
 }
 
 /** The keys of `current` whose value is not the one in `previous`. */
@@ -161,7 +169,7 @@ export function digestPages(dir: string, base: string, urls: Iterable<string>): 
  * settings, the same key) and that came out different this time, in URL order.
  */
 export function findUnstablePages(record: PreviousBuild | undefined, manifest: BuildManifest, digests: Readonly<Record<string, string>>): string[] {
-  if (!record || record.manifest.version !== manifest.version || record.manifest.source !== manifest.source) return [];
+  if (!record || !sameSource(record.manifest, manifest)) return [];
   return Object.keys(digests)
     .filter((url) => {
       const before = record.pageDigests[url];

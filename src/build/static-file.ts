@@ -20,9 +20,14 @@ export interface StaticFile {
 
 /** Reads a static file's bytes. */
 export function readStaticFile(file: StaticFile): Buffer {
-  if ('copy' in file.body) return fs.readFileSync(file.body.copy);
-  if ('bytes' in file.body) return Buffer.from(file.body.bytes);
-  return Buffer.from(staticText(file.body), 'utf8');
+  const source = sourceOf(file);
+  return 'copy' in source ? fs.readFileSync(source.copy) : Buffer.from(source.data);
+}
+
+/** Where a static file's bytes come from: a file to copy, or bytes or text (written as UTF-8), made now. */
+function sourceOf(file: StaticFile): { copy: string } | { data: Uint8Array | string } {
+  if ('copy' in file.body) return file.body;
+  return { data: 'bytes' in file.body ? file.body.bytes : staticText(file.body) };
 }
 
 /** The text of a static file that is not a copy. */
@@ -65,9 +70,8 @@ export async function writeStaticFilesAsync(dir: string, files: readonly StaticF
       let folderMade = made.get(folder);
       if (!folderMade) made.set(folder, (folderMade = fs.promises.mkdir(folder, { recursive: true })));
       await folderMade;
-      if ('copy' in file.body) await fs.promises.copyFile(file.body.copy, target);
-      else if ('bytes' in file.body) await fs.promises.writeFile(target, file.body.bytes);
-      else await fs.promises.writeFile(target, staticText(file.body));
+      const source = sourceOf(file);
+      await ('copy' in source ? fs.promises.copyFile(source.copy, target) : fs.promises.writeFile(target, source.data));
     }
   };
   await Promise.all(Array.from({ length: WRITES_AT_ONCE }, worker));
@@ -83,8 +87,8 @@ export function writeStaticFiles(dir: string, files: readonly StaticFile[]): voi
       fs.mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    if ('copy' in file.body) fs.copyFileSync(file.body.copy, target);
-    else if ('bytes' in file.body) fs.writeFileSync(target, file.body.bytes);
-    else fs.writeFileSync(target, staticText(file.body));
+    const source = sourceOf(file);
+    if ('copy' in source) fs.copyFileSync(source.copy, target);
+    else fs.writeFileSync(target, source.data);
   }
 }

@@ -145,8 +145,10 @@ export async function openDiffSide(spec: DiffSideSpec, which: Which, io: Command
     const { snapshot, kb, catalog } = await readSource(spec, io);
     return { snapshot, load: async () => snapshot, ...evaluableSource(kb, catalog) };
   }
-  const reader = spec.kind === 'folder' ? folderReader(spec, which) : urlReader(spec, which, timeoutMs);
-  const view = spec.kind === 'folder' ? openBuildFolderView(spec.dir) : createRemoteView(openRemoteSite(spec.root, { timeoutMs }));
+  // A site's diff and its evaluation read one RemoteSite, so that each file is fetched once.
+  const site = spec.kind === 'url' ? openRemoteSite(spec.root, { timeoutMs }) : undefined;
+  const reader = spec.kind === 'folder' ? folderReader(spec, which) : urlReader(spec, site!, which);
+  const view = spec.kind === 'folder' ? openBuildFolderView(spec.dir) : createRemoteView(site!);
   return guard(which, async () => {
     const index = await reader.index();
     const knowledge = await reader.knowledge(undefined);
@@ -202,8 +204,7 @@ interface BuildReader {
   subject(topic: string, entry: SubjectEntry): Promise<string>;
 }
 
-function urlReader(spec: Extract<DiffSideSpec, { kind: 'url' }>, which: Which, timeoutMs: number): BuildReader {
-  const site: RemoteSite = openRemoteSite(spec.root, { timeoutMs });
+function urlReader(spec: Extract<DiffSideSpec, { kind: 'url' }>, site: RemoteSite, which: Which): BuildReader {
   return {
     index: async () => {
       try {
