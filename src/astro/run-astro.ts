@@ -71,20 +71,51 @@ function configOf(run: AstroRun): AstroInlineConfig {
 /** Builds the pages of `run.site` into `outDir` (the site's other files are the caller's). */
 export async function buildPages(run: AstroRun, outDir: string): Promise<void> {
   const { build } = await import('astro');
-  // Astro prerenders in `./.astro/` of the current folder when the output is outside it, and
-  // removes what it wrote there: the folder itself goes too, unless it was there before.
-  const leftover = path.join(process.cwd(), '.astro');
-  const existed = fs.existsSync(leftover);
-  try {
+  // Astro prerenders in `./.astro/` of the current folder when the output is outside it (its
+  // getOutDirWithinCwd), and removes what it wrote there.
+  if (outDir.startsWith(process.cwd())) {
     await build({ ...configOf(run), outDir });
-  } finally {
-    if (!existed) {
-      try {
-        fs.rmdirSync(leftover);
-      } catch {
-        // Not there, or not empty: then it is not only this build's.
+    return;
+  }
+  const shared = path.join(process.cwd(), '.astro');
+  await withSharedFolder(shared, async () => {
+    // The folder itself goes too, unless it was there before.
+    const existed = fs.existsSync(shared);
+    try {
+      await build({ ...configOf(run), outDir });
+    } finally {
+      if (!existed) {
+        try {
+          fs.rmdirSync(shared);
+        } catch {
+          // Not there, or not empty: then it is not only this build's.
+        }
       }
     }
+  });
+}
+
+/**
+ * Runs `work` while this process holds the lock of `folder` (the folder `<folder>.lock` beside it,
+ * proper-lockfile's), so that builds started from one folder take turns at Astro's `.astro/`
+ * there instead of writing and removing each other's files. A build waits for the lock as long as
+ * the other one takes; a lock whose holder died is taken once it is a minute old.
+ */
+async function withSharedFolder(folder: string, work: () => Promise<void>): Promise<void> {
+  const lockfile = (await import('proper-lockfile')).default;
+  // A build blocks its event loop for seconds at a time, so the lock is refreshed often and taken as stale late.
+  const release = await lockfile.lock(folder, {
+    realpath: false,
+    stale: 60_000,
+    update: 10_000,
+    retries: { forever: true, minTimeout: 50, maxTimeout: 1000 },
+    // Losing the lock (a frozen process) leaves the build as it would be without one.
+    onCompromised: () => undefined,
+  });
+  try {
+    await work();
+  } finally {
+    await release().catch(() => undefined);
   }
 }
 

@@ -10,7 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { SiteIndexSchema } from '../../src/kb/index.ts';
 import { ROOT, runCli, runCliAsync } from '../helpers/run-cli.ts';
-import { makeTree } from '../helpers/temp-tree.ts';
+import { builtSpecExample } from '../helpers/shared-build.ts';
 import { FIND_TOOL, READ_ONLY_ANNOTATIONS, startMcp, type McpSession } from './mcp-client.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'spec-example');
@@ -18,11 +18,8 @@ const SPEC_EXAMPLE = path.join(FIXTURE, 'kb.toml');
 
 let dist: string;
 const sessions: McpSession[] = [];
-beforeAll(() => {
-  const dir = makeTree({});
-  dist = path.join(dir, 'dist');
-  const run = runCli(['build', '--config', SPEC_EXAMPLE, '--out', dist, '--cache', path.join(dir, 'cache')]);
-  expect(run.code, run.stderr).toBe(0);
+beforeAll(async () => {
+  dist = await builtSpecExample();
 });
 afterAll(async () => {
   await Promise.all(sessions.map((s) => s.close()));

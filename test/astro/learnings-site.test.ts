@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
+import { withKeptPages } from '../helpers/kept-pages.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'learnings-store');
@@ -31,11 +32,12 @@ function containing(text: string): string[] {
   return distFiles().filter((name) => !/\.pf_(?:fragment|index|meta)$|\.pagefind$/.test(name) && read(name).includes(text));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   work = makeTree({});
   fs.cpSync(FIXTURE, work, { recursive: true });
   fs.rmSync(path.join(work, 'cases'), { recursive: true });
   dist = path.join(work, 'dist');
+  await withKeptPages(path.join(work, '.cache'));
   build = runCli(['build', '--config', path.join(work, 'kb.toml'), '--out', dist, '--cache', path.join(work, '.cache')], { cwd: work });
 });
 

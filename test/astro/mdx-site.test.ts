@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
+import { withKeptPages } from '../helpers/kept-pages.ts';
 import { readDistFiles } from '../helpers/dist-files.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
@@ -16,11 +17,12 @@ let work: string;
 let dist: string;
 let built: CliRun;
 
-beforeAll(() => {
+beforeAll(async () => {
   work = makeTree({});
   fs.cpSync(path.join(FIXTURE, 'kb.toml'), path.join(work, 'kb.toml'));
   fs.cpSync(path.join(FIXTURE, 'docs'), path.join(work, 'docs'), { recursive: true });
   dist = path.join(work, 'dist');
+  await withKeptPages(path.join(work, '.cache'));
   built = runCli(['build', '--config', path.join(work, 'kb.toml'), '--out', dist, '--cache', path.join(work, '.cache')], { cwd: work });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The built site of test/fixtures/site, checked on the files in dist/: visibility (canaries in
  * every file, the Pagefind index decompressed), rendering, navigation bounds, and incremental
- * rebuilds. Built once for the file; the browser tests are in test/e2e.
+ * rebuilds. Built once for the file, from kept compiled pages (test/helpers/kept-pages.ts); the
+ * browser tests are in test/e2e.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderEndpointSchemas } from '../../src/kb/index.ts';
 import { ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
 import { readDistFiles } from '../helpers/dist-files.ts';
+import { withKeptPages } from '../helpers/kept-pages.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'site');
@@ -40,10 +42,11 @@ function build(): CliRun {
   return runCli(['build', '--config', path.join(work, 'kb.toml'), '--out', dist, '--cache', path.join(work, '.cache')], { cwd: work });
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   work = makeTree({});
   fs.cpSync(FIXTURE, work, { recursive: true });
   dist = path.join(work, 'dist');
+  await withKeptPages(path.join(work, '.cache'), 'site');
   first = build();
 });
 
@@ -420,9 +423,10 @@ describe('incremental rebuilds', () => {
 });
 
 describe('the search index in shards', () => {
-  it('indexes again only the shard whose page changed, and keeps every page findable', () => {
+  it('indexes again only the shard whose page changed, and keeps every page findable', async () => {
     const dir = makeTree({});
     fs.cpSync(FIXTURE, dir, { recursive: true });
+    await withKeptPages(path.join(dir, '.cache'), 'site');
     const out = path.join(dir, 'dist');
     const env = { SYLLABUS_SEARCH_SHARD_PAGES: '10' };
     const args = ['build', '--config', path.join(dir, 'kb.toml'), '--out', out, '--cache', path.join(dir, '.cache')];

@@ -86,9 +86,9 @@ interface Built {
   warnings: string[];
 }
 
-/** Builds the knowledge base in `dir` into `dir/out` with the cache `dir/cache`. */
-async function build(dir: string, out: string, cache: string): Promise<Built> {
-  const run = await runCliAsync(['build', '--config', path.join(dir, 'kb.toml'), '--out', path.join(dir, out), '--cache', path.join(dir, cache), '--json'], { cwd: dir });
+/** Builds the knowledge base in `dir` into `dir/out` with the cache `dir/cache`, started in folder `cwd`. */
+async function build(dir: string, out: string, cache: string, cwd: string): Promise<Built> {
+  const run = await runCliAsync(['build', '--config', path.join(dir, 'kb.toml'), '--out', path.join(dir, out), '--cache', path.join(dir, cache), '--json'], { cwd });
   expect(run.code, run.stderr).toBe(0);
   const summary = JSON.parse(run.stdout) as { mode: string; warnings: string[] };
   return { out: path.join(dir, out), mode: summary.mode, warnings: summary.warnings };
@@ -117,17 +117,21 @@ function differing(first: Map<string, Buffer>, other: Map<string, Buffer>): stri
 }
 
 let builds: Built[];
+let started: string;
 let clean: Map<string, Buffer>[];
 let incremental: Map<string, Buffer>;
 let fromCache: Map<string, Buffer>;
 
 beforeAll(async () => {
   // The knowledge base, and a copy in another folder, deeper: built from scratch each, with fresh
-  // output and cache folders. The copy's build runs while the first folder's builds follow one another.
+  // output and cache folders. The copy's build runs while the first folder's builds follow one
+  // another, all started in a third folder: their outputs are outside it, so Astro prerenders in
+  // its `.astro/`, which the builds take turns at.
   const dir = makeTree(knowledgeBase());
+  started = makeTree({});
   const copies = ['nested/deeper/copy'].map((folder) => path.join(makeTree({}), folder));
   for (const copy of copies) writeTree(copy, knowledgeBase());
-  const [first, ...others] = await Promise.all([buildFirstFolder(dir), ...copies.map((folder, i) => build(folder, `dist-${i + 2}`, `.cache-${i + 2}`))]);
+  const [first, ...others] = await Promise.all([buildFirstFolder(dir), ...copies.map((folder, i) => build(folder, `dist-${i + 2}`, `.cache-${i + 2}`, started))]);
   const scratch = [first.scratch, ...others];
   clean = [first.clean, ...others.map((b) => readOutput(b.out))];
   fromCache = readOutput(first.rebuilt.out);
@@ -137,24 +141,24 @@ beforeAll(async () => {
 
 /** The builds of the first folder, in order: from scratch, from the cache, then incremental. */
 async function buildFirstFolder(dir: string) {
-  const scratch = await build(dir, 'dist-1', '.cache-1');
+  const scratch = await build(dir, 'dist-1', '.cache-1', started);
   const clean = readOutput(scratch.out);
   // The first build again, into an empty output folder: every page built again, every subject's
   // rendering from the cache, and the cache's record of the first build to compare each page with.
   fs.rmSync(scratch.out, { recursive: true });
-  const rebuilt = await build(dir, 'dist-1', '.cache-1');
+  const rebuilt = await build(dir, 'dist-1', '.cache-1', started);
   // The edited Vue component comes late in the build: a full build meets the languages of the
   // subjects before it first, the incremental one never does.
   const edited = 'web/view-harbor.vue';
   fs.writeFileSync(path.join(dir, edited), knowledgeBase('before')[edited] as string);
-  const before = await build(dir, 'dist-incremental', '.cache-incremental');
+  const before = await build(dir, 'dist-incremental', '.cache-incremental', started);
   fs.writeFileSync(path.join(dir, edited), knowledgeBase('after')[edited] as string);
   // The compiled pages the previous build kept are damaged: the incremental build runs Astro's own
   // build instead, and says nothing (test/astro/incremental-build.test.ts covers the kept pages).
   const kept = path.join(dir, '.cache-incremental', 'pages-bundle');
   const { entry } = JSON.parse(fs.readFileSync(path.join(kept, 'bundle.json'), 'utf8')) as { entry: string };
   fs.writeFileSync(path.join(kept, entry), 'throw new Error("a damaged cache");\n');
-  const again = await build(dir, 'dist-incremental', '.cache-incremental');
+  const again = await build(dir, 'dist-incremental', '.cache-incremental', started);
   return { scratch, clean, rebuilt, before, again };
 }
 
@@ -186,6 +190,10 @@ describe('building the same knowledge base again', () => {
     expect([...fromCache.keys()]).toEqual([...clean[0]!.keys()]);
     expect(differing(clean[0]!, fromCache)).toEqual([]);
     expect(builds[2]!.warnings).toEqual(builds[0]!.warnings);
+  });
+
+  it('leaves nothing in the folder the builds were started in', () => {
+    expect(fs.readdirSync(started)).toEqual([]);
   });
 
   it('builds in full four times (the third from the cache), then once on top of a previous build', () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findSystemNode, ROOT, runCli, runCliInProcess, type CliRun } from '../helpers/run-cli.ts';
+import { withKeptPages } from '../helpers/kept-pages.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const KB = {
@@ -421,6 +422,7 @@ describe('syllabus build', () => {
       't/.hidden.md': 'hidden-canary\n',
       't/drafts/plan.md': 'disabled-canary\n',
     });
+    await withKeptPages(path.join(site, '.syllabus-cache'));
     const result = runCli(['build', '--config', 'kb.toml', '--out', 'site'], { cwd: site });
     expect(result.code).toBe(0);
     expect(result.stderr.replace(/\d+\.\d s/g, 'T s')).toBe(

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCliAsync, type CliRun } from '../helpers/run-cli.ts';
+import { withKeptPages } from '../helpers/kept-pages.ts';
 import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm.ts';
 import { makeTree, writeTree } from '../helpers/temp-tree.ts';
 import { startServer, type McpSession } from '../agent/mcp-client.ts';
@@ -39,13 +40,14 @@ function indexSummaries(): [string, string][] {
 beforeAll(async () => {
   llm = await startFakeLlm();
   work = makeTree({
-    'kb.toml': `[site]\ntitle = "Ops"\nurl = "https://kb.test"\n\n[kb.summaries]\nendpoint = "${llm.url}"\nmodel = "tiny"\nconcurrency = 2\ntimeout_seconds = 5\n\n[kb.topic.guide]\ntitle = "Guide"\nsubjects = "guide"\n`,
+    'kb.toml': `[site]\ntitle = "Ops"\nurl = "https://handbook.example.test"\n\n[kb.summaries]\nendpoint = "${llm.url}"\nmodel = "tiny"\nconcurrency = 2\ntimeout_seconds = 5\n\n[kb.topic.guide]\ntitle = "Guide"\nsubjects = "guide"\n`,
     'guide/deploy.md': '# Deploying\n\nShip with make deploy.\n\n## Rolling back\n\nRun make rollback.\n',
     'guide/described.md': '---\ndescription: The author says what it is.\n---\n# Described\n\nBody of the described page.\n',
     'guide/broken.md': '# Broken\n\nThe server fails on this one.\n',
     'guide/.hidden.md': '# Hidden\n\nNot listed anywhere.\n',
   });
   config = path.join(work, 'kb.toml');
+  await withKeptPages(path.join(work, '.syllabus-cache'), 'site');
 });
 
 afterAll(async () => {
@@ -77,7 +79,7 @@ describe('a build with LLM summaries', () => {
     ]);
     expect(dist('kb/index.txt')).toBe(`kb:guide/broken.md\nThe server fails on this one.\n\nkb:guide/deploy.md\n${DEPLOY}\n\nkb:guide/described.md\nThe author says what it is.\n`);
     expect(dist('llms.txt')).toBe(
-      `# Ops\n\n> A knowledge base for people and agents, in one topic: Guide.\n\nThe knowledge of this site for agents: https://kb.test/kb/index.json lists every topic and subject with its addresses, and https://kb.test/kb/knowledge.json holds the <knowledge> system-prompt section and the learn tool.\n\n## Guide\n\n- [Broken](https://kb.test/guide/broken.md): The server fails on this one.\n- [Deploying](https://kb.test/guide/deploy.md): ${DEPLOY}\n- [Described](https://kb.test/guide/described.md): The author says what it is.\n\n## Optional\n\n- [Everything in one file](https://kb.test/llms-full.txt): The content of every subject listed here, in one markdown file.\n`,
+      `# Ops\n\n> A knowledge base for people and agents, in one topic: Guide.\n\nThe knowledge of this site for agents: https://handbook.example.test/kb/index.json lists every topic and subject with its addresses, and https://handbook.example.test/kb/knowledge.json holds the <knowledge> system-prompt section and the learn tool.\n\n## Guide\n\n- [Broken](https://handbook.example.test/guide/broken.md): The server fails on this one.\n- [Deploying](https://handbook.example.test/guide/deploy.md): ${DEPLOY}\n- [Described](https://handbook.example.test/guide/described.md): The author says what it is.\n\n## Optional\n\n- [Everything in one file](https://handbook.example.test/llms-full.txt): The content of every subject listed here, in one markdown file.\n`,
     );
     // The keywords (and the search terms beside them, whose summary part follows the same summaries).
     expect(

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWatchedView } from '../../src/agent/watched-view.ts';
 import { loadConfig } from '../../src/kb/index.ts';
 import { runCli, runCliAsync, type CliRun } from '../helpers/run-cli.ts';
+import { withKeptPages } from '../helpers/kept-pages.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const GUIDE = `<!doctype html><html><head><title>Guide · Example</title><script>trackVisitor()</script></head>
@@ -58,11 +59,12 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
   root = makeTree({
-    'kb.toml': `[site]\ntitle = "Sources"\nurl = "https://kb.example.test"\n\n[kb.sources]\nallow_private = true\ntimeout_seconds = 2\n\n[kb.topic.web]\ntitle = "From the web"\nsubjects = "web"\ndisabled = ["127.0.0.1:${port}/drafts/**"]\n`,
+    'kb.toml': `[site]\ntitle = "Sources"\nurl = "https://handbook.example.test"\n\n[kb.sources]\nallow_private = true\ntimeout_seconds = 2\n\n[kb.topic.web]\ntitle = "From the web"\nsubjects = "web"\ndisabled = ["127.0.0.1:${port}/drafts/**"]\n`,
     'web/readme.md': '# Readme\n\nWhat this topic holds.\n',
     'web/links.txt': `# Pages the team reads\n${base}/guide.html\n${base}/.internal/runbook.md\n${base}/drafts/next\n${base}/gone\nftp://example.com/file\n`,
   });
   dist = path.join(root, 'dist');
+  await withKeptPages(path.join(root, '.syllabus-cache'), 'site');
   first = await runCliAsync(['build', '--config', path.join(root, 'kb.toml'), '--out', dist], { cwd: root });
 });
 
@@ -121,7 +123,7 @@ describe('syllabus build with URL sources', () => {
     ]);
     expect(read('kb/index.txt')).toBe(`kb:${base}/guide.html\nHow the product works: install it, then run it.\n\nkb:web/readme.md\nWhat this topic holds.\n`);
     expect(read('llms.txt')).toContain(
-      `## From the web\n\n- [The product guide](https://kb.example.test/web/${address}.md): How the product works: install it, then run it.\n- [Readme](https://kb.example.test/web/readme.md): What this topic holds.\n`,
+      `## From the web\n\n- [The product guide](https://handbook.example.test/web/${address}.md): How the product works: install it, then run it.\n- [Readme](https://handbook.example.test/web/readme.md): What this topic holds.\n`,
     );
   });
 

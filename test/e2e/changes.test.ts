@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility, launchBrowser, serveDirectory, type StaticServer } from '../helpers/browser.ts';
 import { ROOT, runCli, type CliRun } from '../helpers/run-cli.ts';
+import { withKeptPages } from '../helpers/kept-pages.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'site');
@@ -40,6 +41,8 @@ beforeAll(async () => {
   fs.cpSync(FIXTURE, path.join(work, 'base'), { recursive: true });
   fs.cpSync(FIXTURE, path.join(work, 'head'), { recursive: true });
   editHead(path.join(work, 'head'));
+  await withKeptPages(path.join(work, 'base-cache'), 'site');
+  await withKeptPages(path.join(work, 'head-cache'), 'site');
   const base = runCli(['build', '--config', 'base/kb.toml', '--out', 'base-dist', '--cache', 'base-cache'], { cwd: work });
   expect(base.code, base.stderr).toBe(0);
   // The base as an absolute path, as a workflow may give it: the machine's folders stay off the preview.

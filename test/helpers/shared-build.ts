@@ -43,7 +43,9 @@ export async function sharedBuild(name: string, config: string, env: Record<stri
   const dist = path.join(folder, 'dist');
   if (owner) {
     fs.writeFileSync(path.join(folder, 'request.json'), request);
-    const run = await runCliAsync(['build', '--config', config, '--out', dist, '--cache', path.join(folder, 'cache')], { cwd: ROOT, env });
+    // Started in its own folder, which holds its output: builds of one folder whose outputs are
+    // outside it take turns (src/astro/run-astro.ts), and these need not.
+    const run = await runCliAsync(['build', '--config', config, '--out', dist, '--cache', sharedBuildCache(dist)], { cwd: folder, env });
     // Written whole, then renamed: a waiter never reads half an outcome.
     fs.writeFileSync(`${outcomeFile}.tmp`, JSON.stringify(run));
     fs.renameSync(`${outcomeFile}.tmp`, outcomeFile);
@@ -64,4 +66,19 @@ export async function builtSiteFixture(): Promise<string> {
   const { dist, run } = await sharedBuild('site', path.join(ROOT, 'test/fixtures/site/kb.toml'), { SYLLABUS_SEARCH_SHARD_PAGES: '10' });
   if (run.code !== 0) throw new Error(`Building test/fixtures/site failed (exit ${run.code}):\n${run.stderr}`);
   return dist;
+}
+
+/**
+ * test/fixtures/spec-example built once per run (base `/`, no `[site] url`); fails the caller when
+ * the build failed. Read it, never change it.
+ */
+export async function builtSpecExample(): Promise<string> {
+  const { dist, run } = await sharedBuild('spec-example', path.join(ROOT, 'test/fixtures/spec-example/kb.toml'));
+  if (run.code !== 0) throw new Error(`Building test/fixtures/spec-example failed (exit ${run.code}):\n${run.stderr}`);
+  return dist;
+}
+
+/** The build cache of the shared build whose site is in `dist` (read it, never change it). */
+export function sharedBuildCache(dist: string): string {
+  return path.join(path.dirname(dist), 'cache');
 }
