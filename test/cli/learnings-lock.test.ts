@@ -1,5 +1,5 @@
 /**
- * `syllabus learnings add|prune` run as 20 real processes at once on one store: every command that
+ * `syllabus learnings add|prune` run as a dozen real processes at once on one store: every command that
  * reports success is in the file (the store is locked across its read, change and write), a lock
  * left by a dead process is recovered, and a lock another process holds makes a command fail with
  * a message that says what to do, leaving the store as it was.
@@ -12,7 +12,7 @@ import { runCli, runCliAsync, type CliRun } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const NOW = '2024-03-01T00:00:00.000Z';
-const WRITERS = 20;
+const WRITERS = 12;
 const ANIMALS = [
   'badger',
   'beaver',
@@ -125,7 +125,7 @@ function expectStore(file: string, learnings: { id: string }[]): void {
 
 /**
  * Runs every command at once, each as its own process. They wait for the lock as long as it takes:
- * on a busy machine, twenty processes in a row may take longer than the default wait.
+ * on a busy machine, a dozen processes in a row may take longer than the default wait.
  */
 function runAll(commands: string[][], cwd: string): Promise<CliRun[]> {
   return Promise.all(commands.map((args) => runCliAsync(args, { cwd, env: { SYLLABUS_LOCK_TIMEOUT_MS: '600000' } })));
@@ -134,7 +134,7 @@ function runAll(commands: string[][], cwd: string): Promise<CliRun[]> {
 const writers = Array.from({ length: WRITERS }, (_, i) => i);
 
 beforeAll(() => {
-  // Compiles the sources once, so that twenty processes do not all compile them at once.
+  // Compiles the sources once, so that a dozen processes do not all compile them at once.
   expect(runCli(['learnings', '--help']).code).toBe(0);
 });
 
