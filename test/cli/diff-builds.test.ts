@@ -14,7 +14,7 @@ import { staticFilesOf } from '../../src/build/endpoints.ts';
 import { DIFF_HELP } from '../../src/cli/diff.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { renderDiffSchema } from '../../src/kb/index.ts';
-import { runCliAsync } from '../helpers/run-cli.ts';
+import { runCliInProcess } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const KB_TOML = '[site]\ntitle = "Docs"\n\n[kb.topic.docs]\ntitle = "Docs"\nsubjects = "docs"\n';
@@ -60,7 +60,8 @@ afterAll(async () => {
   await notASite?.close();
 });
 
-const diff = (...args: string[]) => runCliAsync(['diff', ...args], { cwd: root });
+// In this process: test/cli/diff-fixtures.test.ts shows that the bin answers the same.
+const diff = (...args: string[]) => runCliInProcess(['diff', ...args], { cwd: root });
 
 /** The markdown of the guide's change, after the line naming the sides. */
 const GUIDE_CHANGE = `Subjects: 1 changed. Listed subjects: 15 → 16 (+1) tokens. \`<knowledge>\`: 89 → 89 (±0) tokens.
