@@ -266,7 +266,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const renderer = await createMarkdownRenderer(() => context);
     const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
     const [{ renderings, stats }, descriptions] = await Promise.all([
-      renderSubjects(data, { renderer, cache: openRenderingCache(cache.renderings), needed, onRendered: (done, total) => options.reporter.progress('render', done, total) }),
+      renderSubjects(data, {
+        renderer,
+        context,
+        cache: openRenderingCache(cache.renderings),
+        needed,
+        onRendered: (done, total) => options.reporter.progress('render', done, total),
+      }),
       renderTopicDescriptions(data, renderer),
     ]);
 
