@@ -45,17 +45,17 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   const local = (url: string): string => decodeURIComponent(url.slice(base.length));
   const text = (path: string, body: string): StaticFile => ({ path, body: { text: body } });
   const files: StaticFile[] = [
-    text('kb/index.json', serializeEndpoint(buildSiteIndex(catalog, site))),
-    text(local(knowledgeJsonUrl(base)), serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
-    ...[...catalog.profiles].map(([name, knowledge]) => text(local(knowledgeJsonUrl(base, name)), serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
-    ...catalog.topics.map((topic) => text(local(topicJsonUrl(base, topic.id)), serializeEndpoint(buildTopicFile(topic, base)))),
-    ...catalog.topics.map((topic) => text(local(topicNavUrl(base, topic.id)), serializeTopicNav(buildTopicNav(topic, base)))),
-    text('kb/keywords.json', serializeEndpoint(buildKeywordsFile(catalog))),
+    madeText('kb/index.json', () => serializeEndpoint(buildSiteIndex(catalog, site))),
+    madeText(local(knowledgeJsonUrl(base)), () => serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
+    ...[...catalog.profiles].map(([name, knowledge]) => madeText(local(knowledgeJsonUrl(base, name)), () => serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
+    ...catalog.topics.map((topic) => madeText(local(topicJsonUrl(base, topic.id)), () => serializeEndpoint(buildTopicFile(topic, base)))),
+    ...catalog.topics.map((topic) => madeText(local(topicNavUrl(base, topic.id)), () => serializeTopicNav(buildTopicNav(topic, base)))),
+    madeText('kb/keywords.json', () => serializeEndpoint(buildKeywordsFile(catalog))),
     ...Object.entries(renderEndpointSchemas()).map(([name, schema]) => text(`kb/schema/${name}`, serializeEndpoint(schema))),
     text(CONFIG_SCHEMA_SITE_PATH, serializeEndpoint(renderConfigSchema())),
-    text('kb/index.txt', renderIndexText(catalog)),
-    text('llms.txt', renderLlmsText(catalog, site)),
-    text('llms-full.txt', renderLlmsFullText(catalog, site)),
+    madeText('kb/index.txt', () => renderIndexText(catalog)),
+    madeText('llms.txt', () => renderLlmsText(catalog, site)),
+    madeText('llms-full.txt', () => renderLlmsFullText(catalog, site)),
   ];
   const skills = listAgentSkills(catalog);
   const artifacts = skills.map((skill) => makeSkillArtifact(skill, (subject) => fs.readFileSync(subject.file)));
@@ -75,9 +75,17 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   if (!data.siteFiles.some((f) => f.key === 'favicon')) files.push(text('favicon.svg', FAVICON));
   for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
   files.push(...listContentAssets());
-  const sitemap = renderSitemap(data);
-  if (sitemap !== null) files.push(text('sitemap.xml', sitemap));
+  if (data.site.url) files.push(madeText('sitemap.xml', () => renderSitemap(data)!));
   return files;
+}
+
+/**
+ * A file whose text grows with the site (an index, llms-full.txt): made once to key it, and again
+ * when it is written or served, so that a build does not hold every such text while it makes its
+ * pages (content/reference/decisions.md, "Memory of a large build").
+ */
+function madeText(path: string, make: () => string): StaticFile {
+  return { path, body: { make }, key: `text:${createHash('sha1').update(make()).digest('hex')}` };
 }
 
 /**
