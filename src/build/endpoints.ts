@@ -44,6 +44,8 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   const base = data.routes.base;
   const local = (url: string): string => decodeURIComponent(url.slice(base.length));
   const text = (path: string, body: string): StaticFile => ({ path, body: { text: body } });
+  const budget = { units: KEPT_TEXT_UNITS };
+  const madeText = (path: string, make: () => string): StaticFile => keyedText(path, make, budget);
   const files: StaticFile[] = [
     madeText('kb/index.json', () => serializeEndpoint(buildSiteIndex(catalog, site))),
     madeText(local(knowledgeJsonUrl(base)), () => serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
@@ -75,17 +77,25 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   if (!data.siteFiles.some((f) => f.key === 'favicon')) files.push(text('favicon.svg', FAVICON));
   for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
   files.push(...listContentAssets());
-  if (data.site.url) files.push(madeText('sitemap.xml', () => renderSitemap(data)!));
+  if (data.site.url) files.push(keyedText('sitemap.xml', () => renderSitemap(data)!, budget));
   return files;
 }
 
+/** UTF-16 code units of the texts {@link keyedText} keeps from listing to writing, at most, per listing. */
+const KEPT_TEXT_UNITS = 32 * 1024 * 1024;
+
 /**
- * A file whose text grows with the site (an index, llms-full.txt): made once to key it, and again
- * when it is written or served, so that a build does not hold every such text while it makes its
- * pages (content/reference/decisions.md, "Memory of a large build").
+ * A file whose text grows with the site (an index, llms-full.txt): made once to key it, and kept
+ * while the listing's `budget` lasts (a small site's), else made again when it is written or
+ * served, so that a large build does not hold every such text while it makes its pages
+ * (content/reference/decisions.md, "Memory of a large build").
  */
-function madeText(path: string, make: () => string): StaticFile {
-  return { path, body: { make }, key: `text:${createHash('sha1').update(make()).digest('hex')}` };
+function keyedText(path: string, make: () => string, budget: { units: number }): StaticFile {
+  const text = make();
+  const key = `text:${createHash('sha1').update(text).digest('hex')}`;
+  if (text.length > budget.units) return { path, body: { make }, key };
+  budget.units -= text.length;
+  return { path, body: { text }, key };
 }
 
 /**
