@@ -82,7 +82,7 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
 }
 
 /** UTF-16 code units of the texts {@link keyedText} keeps from listing to writing, at most, per listing. */
-const KEPT_TEXT_UNITS = 32 * 1024 * 1024;
+const KEPT_TEXT_UNITS = 16 * 1024 * 1024;
 
 /**
  * A file whose text grows with the site (an index, llms-full.txt): made once to key it, and kept
