@@ -27,9 +27,10 @@ export interface IntegrationSite extends SiteAccess {
   cacheDir?: string | undefined;
   /**
    * Called with every page of a build as soon as Astro has made it, before it is written: its URL
-   * path (base included) and its bytes (`syllabus build` indexes it for search meanwhile).
+   * path (base included) and its bytes (`syllabus build` indexes it for search meanwhile). A
+   * promise it returns is awaited before Astro goes on.
    */
-  pageBuilt?(url: string, html: Uint8Array): void;
+  pageBuilt?(url: string, html: Uint8Array): Promise<void> | undefined;
   /** Called when a build starts making its pages (its output folder is ready). */
   pagesStarting?(): void;
   /** Where a build keeps Astro's compiled pages for the next build (see pages-bundle.ts). */
@@ -139,7 +140,7 @@ export function createSyllabusIntegration(options: IntegrationOptions): AstroInt
  * Astro's own prerenderer, telling `pagesStarting` when it is about to make the pages (Astro has
  * emptied its output folder by then) and `pageBuilt` of every page it makes (a page answered 200).
  */
-function reportingPages(prerenderer: AstroPrerenderer, pageBuilt?: (url: string, html: Uint8Array) => void, pagesStarting?: () => void): AstroPrerenderer {
+function reportingPages(prerenderer: AstroPrerenderer, pageBuilt?: (url: string, html: Uint8Array) => Promise<void> | undefined, pagesStarting?: () => void): AstroPrerenderer {
   return {
     name: 'syllabus',
     setup: async () => {
@@ -153,7 +154,7 @@ function reportingPages(prerenderer: AstroPrerenderer, pageBuilt?: (url: string,
       const response = result instanceof Response ? result : result.response;
       if (response.status !== 200 || !response.body) return result;
       const html = new Uint8Array(await response.arrayBuffer());
-      pageBuilt(new URL(request.url).pathname, html);
+      await pageBuilt(new URL(request.url).pathname, html);
       const copy = new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
       return result instanceof Response ? copy : { ...result, response: copy };
     },

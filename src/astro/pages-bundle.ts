@@ -140,7 +140,7 @@ export interface BundleRender {
   /** The kept bundle and the key it must have been made under. */
   keeping: BundleKeeping;
   /** The site the pages show. */
-  site: SiteAccess & { pageBuilt?(url: string, html: Uint8Array): void };
+  site: SiteAccess & { pageBuilt?(url: string, html: Uint8Array): Promise<void> | undefined };
   /** The site's base path. */
   base: string;
   /** The folder to write them to, as Astro would (`<url below base>/index.html`). */
@@ -204,7 +204,7 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
     const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, html);
-    render.site.pageBuilt?.(url, html);
+    await render.site.pageBuilt?.(url, html);
   }
   return true;
 }

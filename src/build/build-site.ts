@@ -59,8 +59,12 @@ export interface PagesInput {
     highlight(code: string, language: string): Promise<string>;
     /** Called by every page as it is made: the build counts them. */
     pageShown(): void;
-    /** Called with every page once it is made: its URL path (base included) and its bytes, as written. */
-    pageBuilt(url: string, html: Uint8Array): void;
+    /**
+     * Called with every page once it is made: its URL path (base included) and its bytes, as
+     * written. A promise it returns is awaited before the next page is made (the search index
+     * catching up).
+     */
+    pageBuilt(url: string, html: Uint8Array): Promise<void> | undefined;
   };
   /**
    * Work to do in the output folder while the pages are made: started once the pages stage has
@@ -266,7 +270,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const renderer = await createMarkdownRenderer(() => context);
     const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
     const [{ renderings, stats }, descriptions] = await Promise.all([
-      renderSubjects(data, { renderer, cache: openRenderingCache(cache.renderings), needed, onRendered: (done, total) => options.reporter.progress('render', done, total) }),
+      renderSubjects(data, {
+        renderer,
+        context,
+        cache: openRenderingCache(cache.renderings),
+        needed,
+        onRendered: (done, total) => options.reporter.progress('render', done, total),
+      }),
       renderTopicDescriptions(data, renderer),
     ]);
 
@@ -283,7 +293,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           pageShown: () => options.reporter.progress('pages', Math.min(++shownPages, total), total),
           pageBuilt: (url, html) => {
             if (url in manifest.pages) digests[url] = digestPage(html);
-            indexing.pageBuilt(url.slice(below), html);
+            return indexing.pageBuilt(url.slice(below), html);
           },
         },
         data,

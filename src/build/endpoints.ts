@@ -44,18 +44,20 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   const base = data.routes.base;
   const local = (url: string): string => decodeURIComponent(url.slice(base.length));
   const text = (path: string, body: string): StaticFile => ({ path, body: { text: body } });
+  const budget = { units: KEPT_TEXT_UNITS };
+  const madeText = (path: string, make: () => string): StaticFile => keyedText(path, make, budget);
   const files: StaticFile[] = [
-    text('kb/index.json', serializeEndpoint(buildSiteIndex(catalog, site))),
-    text(local(knowledgeJsonUrl(base)), serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
-    ...[...catalog.profiles].map(([name, knowledge]) => text(local(knowledgeJsonUrl(base, name)), serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
-    ...catalog.topics.map((topic) => text(local(topicJsonUrl(base, topic.id)), serializeEndpoint(buildTopicFile(topic, base)))),
-    ...catalog.topics.map((topic) => text(local(topicNavUrl(base, topic.id)), serializeTopicNav(buildTopicNav(topic, base)))),
-    text('kb/keywords.json', serializeEndpoint(buildKeywordsFile(catalog))),
+    madeText('kb/index.json', () => serializeEndpoint(buildSiteIndex(catalog, site))),
+    madeText(local(knowledgeJsonUrl(base)), () => serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
+    ...[...catalog.profiles].map(([name, knowledge]) => madeText(local(knowledgeJsonUrl(base, name)), () => serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
+    ...catalog.topics.map((topic) => madeText(local(topicJsonUrl(base, topic.id)), () => serializeEndpoint(buildTopicFile(topic, base)))),
+    ...catalog.topics.map((topic) => madeText(local(topicNavUrl(base, topic.id)), () => serializeTopicNav(buildTopicNav(topic, base)))),
+    madeText('kb/keywords.json', () => serializeEndpoint(buildKeywordsFile(catalog))),
     ...Object.entries(renderEndpointSchemas()).map(([name, schema]) => text(`kb/schema/${name}`, serializeEndpoint(schema))),
     text(CONFIG_SCHEMA_SITE_PATH, serializeEndpoint(renderConfigSchema())),
-    text('kb/index.txt', renderIndexText(catalog)),
-    text('llms.txt', renderLlmsText(catalog, site)),
-    text('llms-full.txt', renderLlmsFullText(catalog, site)),
+    madeText('kb/index.txt', () => renderIndexText(catalog)),
+    madeText('llms.txt', () => renderLlmsText(catalog, site)),
+    madeText('llms-full.txt', () => renderLlmsFullText(catalog, site)),
   ];
   const skills = listAgentSkills(catalog);
   const artifacts = skills.map((skill) => makeSkillArtifact(skill, (subject) => fs.readFileSync(subject.file)));
@@ -75,9 +77,25 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   if (!data.siteFiles.some((f) => f.key === 'favicon')) files.push(text('favicon.svg', FAVICON));
   for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
   files.push(...listContentAssets());
-  const sitemap = renderSitemap(data);
-  if (sitemap !== null) files.push(text('sitemap.xml', sitemap));
+  if (data.site.url) files.push(keyedText('sitemap.xml', () => renderSitemap(data)!, budget));
   return files;
+}
+
+/** UTF-16 code units of the texts {@link keyedText} keeps from listing to writing, at most, per listing. */
+const KEPT_TEXT_UNITS = 16 * 1024 * 1024;
+
+/**
+ * A file whose text grows with the site (an index, llms-full.txt): made once to key it, and kept
+ * while the listing's `budget` lasts (a small site's), else made again when it is written or
+ * served, so that a large build does not hold every such text while it makes its pages
+ * (content/reference/decisions.md, "Memory of a large build").
+ */
+function keyedText(path: string, make: () => string, budget: { units: number }): StaticFile {
+  const text = make();
+  const key = `text:${createHash('sha1').update(text).digest('hex')}`;
+  if (text.length > budget.units) return { path, body: { make }, key };
+  budget.units -= text.length;
+  return { path, body: { text }, key };
 }
 
 /**

@@ -16,6 +16,12 @@ import type { SiteData } from './site-data.ts';
 /** Pages per shard, unless the build says otherwise (`BuildOptions.searchShardPages`). */
 export const PAGES_PER_SHARD = 1000;
 
+/**
+ * Pages sent to Pagefind and not yet taken by it, at most, before the build waits for it to catch
+ * up: pages are made faster than Pagefind takes them, and each one sent is held until it is taken.
+ */
+export const PAGES_IN_FLIGHT = 256;
+
 /** What the last build indexed: the number of shards and a key per indexed page (URL below the base). */
 export interface SearchManifest {
   shards: number;
@@ -47,9 +53,11 @@ export interface SearchIndexing {
   /**
    * A page being built has been made: `url` below the base, `html` its bytes. Pagefind takes it
    * now when its shard's earlier pages are in, else as soon as they are (pages that are not
-   * indexed are ignored).
+   * indexed are ignored). Returns a promise when Pagefind has {@link PAGES_IN_FLIGHT} pages still
+   * to take: the build waits for it before it makes the next page, so that memory does not grow
+   * with the site.
    */
-  pageBuilt(url: string, html: Uint8Array): void;
+  pageBuilt(url: string, html: Uint8Array): Promise<void> | undefined;
   /**
    * Adds the pages not yet taken (read from the folder: the build has moved its pages there),
    * writes the shards that changed and the list of shards; returns the manifest to keep, how
@@ -124,12 +132,24 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
   const close = (): Promise<void> => (closed ??= pagefind ? pagefind.close().then(() => undefined) : Promise.resolve());
   const total = [...stale].reduce((sum, shard) => sum + members[shard]!.length, 0);
   let indexed = 0;
+  let inFlight = 0;
+  let caughtUp: { promise: Promise<void>; resolve: () => void } | undefined;
   const decoder = new TextDecoder();
+  const taken = (): void => {
+    inFlight--;
+    // Half the window: the build goes on while Pagefind still has pages to take.
+    if (caughtUp && inFlight <= PAGES_IN_FLIGHT / 2) {
+      caughtUp.resolve();
+      caughtUp = undefined;
+    }
+  };
   const send = (shard: OpenShard, url: string, html: Uint8Array): void => {
+    inFlight++;
     const added = shard.index.addHTMLFile({ url, content: searchablePage(decoder.decode(html)) }).then((result) => {
       if (result.errors.length > 0) throw new BuildError(`the search index failed on ${url}: ${result.errors.join('; ')}`);
       options.onPage?.(++indexed, total);
     });
+    added.then(taken, taken);
     // A failure surfaces at finish; until then nobody awaits this promise.
     added.catch(() => undefined);
     shard.adds.push(added);
@@ -166,9 +186,16 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
     pageBuilt(url, html) {
       const shard = shardOfUrl.get(url);
       const state = shard === undefined ? undefined : open.get(shard);
-      if (!state || !isPending(url)) return;
+      if (!state || !isPending(url)) return undefined;
       state.waiting.set(url, html);
       pump(state, false);
+      if (inFlight < PAGES_IN_FLIGHT) return undefined;
+      if (!caughtUp) {
+        let resolve = (): void => undefined;
+        const promise = new Promise<void>((done) => (resolve = done));
+        caughtUp = { promise, resolve };
+      }
+      return caughtUp.promise;
     },
     async finish() {
       const cleanups: Promise<void>[] = [];

@@ -58,9 +58,12 @@ const WRITES_AT_ONCE = 16;
 /**
  * Writes `files` below `dir` as {@link writeStaticFiles} does, a few at a time through Node's
  * thread pool: the calling thread stays free for other work (the build makes its pages meanwhile).
+ * Texts made when written (`make`) are made and written one at a time: some grow with the site
+ * (llms-full.txt, the indexes), and all of them at once would be held together.
  */
 export async function writeStaticFilesAsync(dir: string, files: readonly StaticFile[]): Promise<void> {
   const made = new Map<string, Promise<unknown>>();
+  let making: Promise<unknown> = Promise.resolve();
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < files.length) {
@@ -70,6 +73,13 @@ export async function writeStaticFilesAsync(dir: string, files: readonly StaticF
       let folderMade = made.get(folder);
       if (!folderMade) made.set(folder, (folderMade = fs.promises.mkdir(folder, { recursive: true })));
       await folderMade;
+      if ('make' in file.body) {
+        const body = file.body;
+        const written = making.then(() => fs.promises.writeFile(target, body.make()));
+        making = written.catch(() => undefined);
+        await written;
+        continue;
+      }
       const source = sourceOf(file);
       await ('copy' in source ? fs.promises.copyFile(source.copy, target) : fs.promises.writeFile(target, source.data));
     }

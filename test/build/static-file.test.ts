@@ -1,6 +1,41 @@
-/** The content types the preview and development servers send for the files of a site (src/build/static-file.ts). */
+/** The content types the preview and development servers send for the files of a site, and how a build writes them (src/build/static-file.ts). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentTypeOf } from '../../src/build/static-file.ts';
+import { contentTypeOf, type StaticFile, writeStaticFilesAsync } from '../../src/build/static-file.ts';
+import { makeTree } from '../helpers/temp-tree.ts';
+
+describe('writeStaticFilesAsync', () => {
+  it('makes a text made when written only once the one before it is written, and writes every file', async () => {
+    const dir = makeTree({});
+    const source = path.join(makeTree({ 'logo.png': 'png' }), 'logo.png');
+    const seen: string[] = [];
+    const made = (n: number): StaticFile => ({
+      path: `kb/made-${n}.txt`,
+      body: {
+        make: () => {
+          // What is on disk of the text made before this one, when this one is made.
+          if (n > 0) seen.push(fs.existsSync(path.join(dir, `kb/made-${n - 1}.txt`)) ? fs.readFileSync(path.join(dir, `kb/made-${n - 1}.txt`), 'utf8') : 'missing');
+          return `text ${n}\n`.repeat(1000);
+        },
+      },
+    });
+    const files: StaticFile[] = [made(0), made(1), { path: 'a.txt', body: { text: 'a' } }, made(2), { path: 'raw/logo.png', body: { copy: source } }, made(3)];
+    await writeStaticFilesAsync(dir, files);
+    expect(seen).toEqual([0, 1, 2].map((n) => `text ${n}\n`.repeat(1000)));
+    expect(fs.readdirSync(dir, { recursive: true }).map(String).sort()).toEqual([
+      'a.txt',
+      'kb',
+      'kb/made-0.txt',
+      'kb/made-1.txt',
+      'kb/made-2.txt',
+      'kb/made-3.txt',
+      'raw',
+      'raw/logo.png',
+    ]);
+    expect(fs.readFileSync(path.join(dir, 'raw/logo.png'), 'utf8')).toBe('png');
+  });
+});
 
 describe('contentTypeOf', () => {
   it('gives every kind of file a built site holds its type, text with its charset, and a published subject file the type a static host gives it', () => {

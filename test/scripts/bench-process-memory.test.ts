@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { commandLabel, formatPeaks, mergePeaks, processTree, runSampled, sampleProcessTree, summarisePeaks } from '../../scripts/bench-process-memory.ts';
+import { SAMPLE_MS, commandLabel, formatPeaks, mergePeaks, nextPeak, processTree, runSampled, sampleProcessTree, summarisePeaks } from '../../scripts/bench-process-memory.ts';
 
 const MB = 1024 * 1024;
 
@@ -16,6 +16,15 @@ describe('commandLabel', () => {
     expect(commandLabel('pagefind_extend\n', ['/work/node_modules/@pagefind/linux-x64/bin/pagefind_extended', '--service'])).toBe('pagefind_extended');
     expect(commandLabel('git\n', ['git', 'log'])).toBe('git');
     expect(commandLabel('esbuild\n', [])).toBe('esbuild');
+  });
+});
+
+describe('nextPeak', () => {
+  it('keeps the largest sample of one program, and starts again after exec', () => {
+    expect(nextPeak(undefined, { bytes: 5, image: '/bin/node' })).toBe(5);
+    expect(nextPeak({ bytes: 9, image: '/bin/node' }, { bytes: 5, image: '/bin/node' })).toBe(9);
+    expect(nextPeak({ bytes: 1400, image: '/bin/node' }, { bytes: 15, image: '/bin/esbuild' })).toBe(15);
+    expect(nextPeak({ bytes: 9, image: undefined }, { bytes: 5, image: '/bin/esbuild' })).toBe(9);
   });
 });
 
@@ -78,6 +87,22 @@ describe('processTree and runSampled', () => {
     expect(peaks.processes.map((p) => p.command)).toEqual(['node -e', 'node -e']);
     expect(peaks.byCommand.get('node -e')!.processes).toBe(2);
     expect(peaks.largest).toBeGreaterThan(64 * MB);
+  });
+
+  it("starts a process's peak again when it runs another program, as the kernel does", async () => {
+    // 96 MB resident under Node, then the same process runs `sleep`: its peak is sleep's.
+    const code = "const b = Buffer.alloc(96 * 1024 * 1024, 1); console.log('ready', b[0]); process.stdin.once('data', () => process.execve('/bin/sleep', ['sleep', '0.3']))";
+    const run = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const sampler = sampleProcessTree(run.pid!);
+    run.stdout.setEncoding('utf8');
+    await once(run.stdout, 'data');
+    // Sampled while it runs Node, before it runs sleep.
+    await new Promise((resolve) => setTimeout(resolve, 3 * SAMPLE_MS));
+    run.stdin.write('go\n');
+    await once(run, 'close');
+    const peaks = sampler.stop();
+    expect([...peaks.byCommand.keys()]).toEqual(['sleep']);
+    expect(peaks.largest).toBeLessThan(32 * MB);
   });
 
   it('runs a command to its end, with its output, exit code and peaks', async () => {

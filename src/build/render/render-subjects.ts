@@ -15,12 +15,19 @@ import type { RenderContext } from './markdown-plugins.ts';
 import type { MarkdownRenderer } from './markdown-renderer.ts';
 import { finishSubjectHtml } from './rendered-html.ts';
 import type { RenderingCache, SubjectRendering } from './rendering-cache.ts';
+import { renderInWorkers, SUBJECTS_PER_WORKER } from './render-threads.ts';
 
 /** Bumped when the renderings change for the same inputs: older cached ones are then rendered again. */
 export const RENDER_VERSION = 9;
 
 /** Renders at most this many subjects at once (Shiki's highlighting is asynchronous). */
 const RENDER_CONCURRENCY = 8;
+
+/**
+ * A build with at most this many subjects to render renders them in its own thread: a worker's
+ * start costs more than the memory they keep (render-threads.ts).
+ */
+export const IN_PROCESS_SUBJECTS = 1000;
 
 /** The rendering inputs of a site: what every subject's rendering depends on besides its own content. */
 export function renderContextOf(data: SiteData): RenderContext {
@@ -94,6 +101,12 @@ export interface RenderSubjectsOptions {
   cache: RenderingCache;
   /** The ids of the subjects whose pages are built; default: every subject. */
   needed?: ReadonlySet<string> | undefined;
+  /** The render context `renderer` renders with (worker threads render with it too). */
+  context: RenderContext;
+  /** Render in this process when at most this many subjects are to be rendered (default {@link IN_PROCESS_SUBJECTS}); more go to worker threads. */
+  inProcess?: number | undefined;
+  /** Subjects per worker thread (default {@link SUBJECTS_PER_WORKER}). */
+  perWorker?: number | undefined;
   /** Called after each subject rendered anew, with how many are done and how many there are to render. */
   onRendered?: ((done: number, total: number) => void) | undefined;
 }
@@ -121,17 +134,25 @@ export async function renderSubjects(data: SiteData, options: RenderSubjectsOpti
     }
   }
   let done = 0;
-  const limited = pLimit(RENDER_CONCURRENCY);
-  await Promise.all(
-    stale.map(({ id, subject, digest }) =>
-      limited(async () => {
-        const rendering = await renderSubject(subject, options.renderer);
-        cache.set(id, { digest, rendering });
-        renderings.set(id, rendering);
-        options.onRendered?.(++done, stale.length);
-      }),
-    ),
-  );
+  const keep = ({ id, digest }: { id: string; digest: string }, rendering: SubjectRendering): void => {
+    cache.set(id, { digest, rendering });
+    renderings.set(id, rendering);
+    options.onRendered?.(++done, stale.length);
+  };
+  const perWorker = options.perWorker ?? SUBJECTS_PER_WORKER;
+  if (stale.length > (options.inProcess ?? IN_PROCESS_SUBJECTS)) {
+    // Many subjects: in worker threads, so that Sätteri's memory goes with each worker (render-threads.ts).
+    const bySubject = new Map(stale.map((entry) => [entry.subject, entry]));
+    await renderInWorkers(
+      stale.map((entry) => entry.subject),
+      options.context,
+      (subject, rendering) => keep(bySubject.get(subject)!, rendering),
+      perWorker,
+    );
+  } else {
+    const limited = pLimit(RENDER_CONCURRENCY);
+    await Promise.all(stale.map((entry) => limited(async () => keep(entry, await renderSubject(entry.subject, options.renderer)))));
+  }
   cache.save(ids, needed === undefined);
   return { renderings, stats: { rendered: stale.length, unchanged: ids.size - stale.length } };
 }

@@ -1,0 +1,82 @@
+/**
+ * Rendering many subjects in worker threads, one after the other, each worker rendering at most
+ * a batch of them before it ends (content/reference/decisions.md, "The render stage's workers").
+ * Sätteri keeps native memory for every document it renders until the thread that rendered it
+ * ends; one long-lived renderer would hold it for every subject of the site. A worker renders
+ * with the same renderer and the same site as the build, so its renderings are the same.
+ */
+import { Worker } from 'node:worker_threads';
+import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
+import type { RenderContext } from './markdown-plugins.ts';
+import type { SubjectRendering } from './rendering-cache.ts';
+
+/** Subjects one worker renders before it ends and the next one starts. */
+export const SUBJECTS_PER_WORKER = 5000;
+
+/** What a worker is started with: the render context without its map of subjects by file. */
+export type RenderWorkerData = Omit<RenderContext, 'byFile'>;
+
+/**
+ * One subject to render: `n` numbers it in its batch; `linkFrom` is the subject the build's map of
+ * subjects by file gives for its file, when that is another one (null: none).
+ */
+export interface RenderTask {
+  n: number;
+  subject: CatalogSubject;
+  linkFrom?: CatalogSubject | null;
+}
+
+/** A worker's answer to task `n`: its rendering, or why it failed. */
+export type RenderReply = { n: number; rendering: SubjectRendering } | { n: number; error: string };
+
+/** This module's own extension: `.ts` run from the sources (tests), `.js` compiled. */
+const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+const WORKER_URL = new URL(`./render-worker${EXTENSION}`, import.meta.url);
+
+/**
+ * Renders `subjects` in worker threads, at most `perWorker` in each, and calls `rendered` with each
+ * rendering as it comes; rejects with the first failure.
+ */
+export async function renderInWorkers(
+  subjects: readonly CatalogSubject[],
+  context: RenderContext,
+  rendered: (subject: CatalogSubject, rendering: SubjectRendering) => void,
+  perWorker = SUBJECTS_PER_WORKER,
+): Promise<void> {
+  const data: RenderWorkerData = { allowHtml: context.allowHtml, base: context.base, linkTopics: context.linkTopics, rawUrls: context.rawUrls };
+  for (let start = 0; start < subjects.length; start += perWorker) {
+    await renderBatch(subjects.slice(start, start + perWorker), context.byFile, data, rendered);
+  }
+}
+
+/** Renders one batch in a worker of its own, which ends with it. */
+async function renderBatch(
+  batch: readonly CatalogSubject[],
+  byFile: RenderContext['byFile'],
+  data: RenderWorkerData,
+  rendered: (subject: CatalogSubject, rendering: SubjectRendering) => void,
+): Promise<void> {
+  const worker = new Worker(WORKER_URL, { workerData: data });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let left = batch.length;
+      worker.on('message', (reply: RenderReply) => {
+        if ('error' in reply) {
+          reject(new Error(`rendering ${batch[reply.n]!.file} failed: ${reply.error}`));
+          return;
+        }
+        rendered(batch[reply.n]!, reply.rendering);
+        if (--left === 0) resolve();
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the render worker stopped (exit code ${code}) with ${left} subjects left`)));
+      batch.forEach((subject, n) => {
+        const from = byFile.get(subject.file);
+        const task: RenderTask = from === subject ? { n, subject } : { n, subject, linkFrom: from ?? null };
+        worker.postMessage(task);
+      });
+    });
+  } finally {
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The render stage renders many subjects in worker threads, a batch per worker
+ * (content/reference/decisions.md, "The render stage's workers"): the renderings are the ones the
+ * build's own thread makes, links between subjects and to published images included.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/kb/index.ts';
+import { prepareSiteData } from '../../../src/build/site-data.ts';
+import { createMarkdownRenderer } from '../../../src/build/render/markdown-renderer.ts';
+import { renderContextOf, renderSubjects } from '../../../src/build/render/render-subjects.ts';
+import { openRenderingCache } from '../../../src/build/render/rendering-cache.ts';
+import { makeTree } from '../../helpers/temp-tree.ts';
+
+const TOML = '[site]\ntitle = "T"\n\n[kb.topic.guide]\nsubjects = "guide"\n';
+
+describe('rendering in worker threads', () => {
+  it('gives the renderings the build thread gives', async () => {
+    const root = makeTree({
+      'kb.toml': TOML,
+      'guide/intro.md': '# Intro\n\nSee [setup](setup.md#step-2), ![logo](logo.png) and `code`.\n\n```js\nconst a = 1;\n```\n',
+      'guide/setup.md': '# Setup\n\n## Step 2\n\n> [!NOTE]\n> Back to [intro](./intro.md).\n\n$x^2$\n',
+      'guide/deep/nested.md': '# Nested\n\n[Up](../intro.md), <script>alert(1)</script>\n',
+      'guide/notes.txt': 'plain <text> & more\n',
+      'guide/tool.py': 'print("hi")\n',
+      'guide/card.mdx': '# Card\n\n<Aside type="tip">Read [setup](setup.md).</Aside>\n',
+      'guide/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+    });
+    const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
+    const data = await prepareSiteData(config!);
+    const context = renderContextOf(data);
+    const renderer = await createMarkdownRenderer(() => context);
+    const render = async (inProcess: number, perWorker: number) => {
+      const rendered: number[] = [];
+      const { renderings, stats } = await renderSubjects(data, {
+        renderer,
+        context,
+        cache: openRenderingCache(path.join(makeTree({}), 'renderings')),
+        inProcess,
+        perWorker,
+        onRendered: (done) => rendered.push(done),
+      });
+      return { renderings: Object.fromEntries([...renderings].sort(([a], [b]) => a.localeCompare(b))), stats, rendered };
+    };
+    const here = await render(Number.POSITIVE_INFINITY, 1);
+    // Two subjects per worker: four workers, one after the other.
+    const workers = await render(0, 2);
+    expect(Object.keys(here.renderings)).toEqual(['guide/card', 'guide/deep/nested', 'guide/intro', 'guide/logo', 'guide/notes', 'guide/setup', 'guide/tool']);
+    expect(workers).toEqual(here);
+    expect(workers.rendered).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // What only the site's context gives: a link to another subject and a published image's URL.
+    expect(workers.renderings['guide/intro']!.html).toContain('<a href="/guide/setup/#step-2">setup</a>');
+    expect(workers.renderings['guide/deep/nested']!.html).toContain('<a href="/guide/intro/">Up</a>');
+    expect(workers.renderings['guide/intro']!.html).toContain('<img src="/raw/guide/logo/logo.png" alt="logo">');
+  });
+
+  it('fails the stage with the subject whose rendering failed', async () => {
+    const root = makeTree({ 'kb.toml': TOML, 'guide/a.md': '# A\n' });
+    const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
+    const data = await prepareSiteData(config!);
+    const context = renderContextOf(data);
+    // A subject the worker cannot render: its format names no renderer and its content is not text.
+    const subject = data.catalog.topics[0]!.subjects[0]!;
+    Object.assign(subject, { format: 'markdown', content: undefined });
+    await expect(
+      renderSubjects(data, { renderer: await createMarkdownRenderer(() => context), context, cache: openRenderingCache(path.join(makeTree({}), 'renderings')), inProcess: 0 }),
+    ).rejects.toThrow(`rendering ${subject.file} failed: `);
+  });
+});
