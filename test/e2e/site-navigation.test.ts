@@ -173,6 +173,9 @@ describe('phones: the menu, the drawer and the table of contents', () => {
     }
     await page.keyboard.press('Escape');
     expect(await page.locator('#nav-drawer').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    // The drawer's close event, which puts the sidebar back, is dispatched after the dialog has closed.
+    await page.locator('aside.sidebar #topic-nav').waitFor({ state: 'attached' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('nav-menu-button');
     expect(await page.locator('aside.sidebar #topic-nav').count()).toBe(1);
   });
