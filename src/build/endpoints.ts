@@ -77,7 +77,8 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
   if (!data.siteFiles.some((f) => f.key === 'favicon')) files.push(text('favicon.svg', FAVICON));
   for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
   files.push(...listContentAssets());
-  if (data.site.url) files.push(keyedText('sitemap.xml', () => renderSitemap(data)!, budget));
+  const sitemap = renderSitemap(data);
+  if (sitemap !== null) files.push(keyedText('sitemap.xml', () => renderSitemap(data)!, budget, sitemap));
   return files;
 }
 
@@ -85,13 +86,13 @@ export function listStaticFiles(data: SiteData): StaticFile[] {
 const KEPT_TEXT_UNITS = 16 * 1024 * 1024;
 
 /**
- * A file whose text grows with the site (an index, llms-full.txt): made once to key it, and kept
- * while the listing's `budget` lasts (a small site's), else made again when it is written or
- * served, so that a large build does not hold every such text while it makes its pages
+ * A file whose text grows with the site (an index, llms-full.txt): made once to key it (or given
+ * as `text`, made already), and kept while the listing's `budget` lasts (a small site's), else
+ * made again when it is written or served, so that a large build does not hold every such text
+ * while it makes its pages
  * (content/reference/decisions.md, "Memory of a large build").
  */
-function keyedText(path: string, make: () => string, budget: { units: number }): StaticFile {
-  const text = make();
+function keyedText(path: string, make: () => string, budget: { units: number }, text = make()): StaticFile {
   const key = `text:${createHash('sha1').update(text).digest('hex')}`;
   if (text.length > budget.units) return { path, body: { make }, key };
   budget.units -= text.length;
