@@ -10,6 +10,8 @@ export default defineConfig({
     // test measures time (content/reference/decisions.md, "Developing Syllabus").
     testTimeout: 300_000,
     hookTimeout: 600_000,
+    // expect.poll waits for what a page does next; its default of 1 s failed a browser test on a busy machine.
+    expect: { poll: { timeout: 60_000 } },
     // Most files wait on child processes (the real bin, Astro builds, Chromium) rather than on their
     // own process: Vitest's default, one less than the cores, runs one file at a time on 2 cores.
     maxWorkers: Math.max(2, os.availableParallelism()),
