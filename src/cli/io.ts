@@ -1,3 +1,5 @@
+import type { Readable, Writable } from 'node:stream';
+
 /** What a command may do to the outside world: write results, warn, know where it runs. */
 export interface CommandIo {
   /** The folder relative paths are resolved from. */
@@ -12,4 +14,9 @@ export interface CommandIo {
    * terminal, outside CI: elsewhere this is undefined and long work prints its phase lines alone.
    */
   status?: ((line: string | null) => void) | undefined;
+  /**
+   * The byte streams of a command that speaks a protocol on stdin and stdout (`mcp`): the
+   * process's own for the bin. Undefined where there are none; such a command then refuses to start.
+   */
+  stdio?: { input: Readable; output: Writable } | undefined;
 }

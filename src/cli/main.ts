@@ -101,6 +101,10 @@ export async function runProcess(argv: string[]): Promise<void> {
     get status() {
       return terminalStatus(process.stderr, process.env);
     },
+    // Looked up by `mcp` only, for the same reason: Node sets stdin and stdout up when first read.
+    get stdio() {
+      return { input: process.stdin, output: process.stdout };
+    },
     out: (text) => {
       if (text !== '') writeAll(1, `${text}\n`);
     },

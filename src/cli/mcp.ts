@@ -75,8 +75,11 @@ export async function mcpCommand(argv: string[], io: CommandIo): Promise<number>
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') throw usageError('--host must name an address, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).', 'mcp');
 
+  // Checked before the knowledge base is read: a host without streams has no stdio to serve on.
+  if (!values.http && io.stdio === undefined) throw new CliError('mcp on stdio needs the streams of a process, and this host gives none. Run it with --http instead.', 2);
   const served = values.remote !== undefined ? await remoteView(values.remote, values, io) : await localView(values, io);
   if (values.http) return serveHttp(served, host, port, io);
+  const stdio = io.stdio!;
   const [{ createAgentServer }, { StdioServerTransport }] = await Promise.all([import('../agent/mcp-server.ts'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
   const instructions = (await served.view.prompt().catch(() => null)) ?? undefined;
   const server = createAgentServer(served.view, { name: 'syllabus', version: packageVersion(), log: io.err, instructions, listChanged: served.onChange !== undefined });
@@ -92,9 +95,9 @@ export async function mcpCommand(argv: string[], io: CommandIo): Promise<number>
     void server.close();
   };
   // The client ends the session by closing stdin; a client gone without closing it breaks stdout.
-  process.stdin.once('end', stop);
-  process.stdout.once('error', stop);
-  await server.connect(new StdioServerTransport());
+  stdio.input.once('end', stop);
+  stdio.output.once('error', stop);
+  await server.connect(new StdioServerTransport(stdio.input, stdio.output));
   await closed;
   served.close();
   return 0;

@@ -1,8 +1,15 @@
-/** Starts the real `syllabus mcp` bin as a child process and talks to it with the SDK's own client. */
+/**
+ * Starts `syllabus mcp` and talks to it with the SDK's own client: the real bin as a child process,
+ * or the command line's own `main` in this process, speaking over a pair of in-memory streams.
+ */
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
+import { main } from '../../src/cli/main.ts';
 import { BIN, ROOT, runCliInProcess, userEnv } from '../helpers/run-cli.ts';
 
 /** What every tool declares about itself (content/reference/cli/mcp.md): read-only, closed world. */
@@ -79,7 +86,7 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Runs `syllabus mcp <args>` in the project folder and connects a client to it. */
+/** Runs `syllabus mcp <args>` (the real bin) in the project folder and connects a client to it. */
 export function startMcp(args: readonly string[]): Promise<McpSession> {
   return startServer(process.execPath, [BIN, 'mcp', ...args]);
 }
@@ -104,5 +111,97 @@ export async function startServer(command: string, args: readonly string[], opti
     stderr: () => stderr,
     call: async (name, callArgs) => (await client.callTool({ name, arguments: callArgs } as { name: string; arguments: Record<string, unknown> })) as CallToolResult,
     close: () => client.close(),
+  };
+}
+
+/**
+ * The client's side of a stdio server whose stdin is `output` and stdout is `input`: what the SDK's
+ * StdioClientTransport does over a child's pipes, over streams of this process.
+ */
+class StreamClientTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private readonly buffer = new ReadBuffer();
+  private closed = false;
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+  ) {}
+
+  async start(): Promise<void> {
+    this.input.on('data', (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      for (;;) {
+        let message: JSONRPCMessage | null;
+        try {
+          message = this.buffer.readMessage();
+        } catch (error) {
+          this.onerror?.(error as Error);
+          continue;
+        }
+        if (message === null) break;
+        this.onmessage?.(message);
+      }
+    });
+    this.input.on('end', () => this.end());
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.output.write(serializeMessage(message));
+  }
+
+  async close(): Promise<void> {
+    this.output.end();
+    this.end();
+  }
+
+  private end(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+}
+
+/**
+ * Runs `syllabus mcp <args>` as {@link startMcp} does, through the command line's own `main` in this
+ * process (src/cli/main.ts, given the folder, the environment of `userEnv` and two streams for
+ * stdin and stdout): the same command without the cost of starting a process. The tests of
+ * test/agent/mcp.test.ts "starting and stopping" run the bin itself. Closing the session closes
+ * the server's stdin, and waits for the command to end; it must end with exit 0.
+ */
+export async function startMcpInProcess(args: readonly string[], options: { cwd?: string } = {}): Promise<McpSession> {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  let stderr = '';
+  let stdout = '';
+  const exit = main(['mcp', ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: userEnv(),
+    out: (text) => {
+      stdout += text;
+    },
+    err: (line) => {
+      stderr += `${line}\n`;
+    },
+    stdio: { input: toServer, output: toClient },
+  });
+  const client = new Client({ name: 'syllabus-test', version: '0.0.0' });
+  // A command that stops before it serves (a configuration error) never answers the handshake.
+  const stopped = exit.then((code) => {
+    throw new Error(`syllabus mcp ${args.join(' ')} ended (exit ${code}) before it served:\n${stderr}`);
+  });
+  await Promise.race([client.connect(new StreamClientTransport(toClient, toServer)), stopped]);
+  stopped.catch(() => undefined);
+  return {
+    client,
+    stderr: () => stderr,
+    call: async (name, callArgs) => (await client.callTool({ name, arguments: callArgs } as { name: string; arguments: Record<string, unknown> })) as CallToolResult,
+    close: async () => {
+      await client.close();
+      const code = await exit;
+      expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    },
   };
 }

@@ -14,7 +14,7 @@ import { staticFilesOf } from '../../src/build/endpoints.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { ROOT, runCliInProcess } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
-import { FIND_TOOL, startMcp, type McpSession } from './mcp-client.ts';
+import { FIND_TOOL, startMcpInProcess, type McpSession } from './mcp-client.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'find-ranking');
 const CONFIG = ['--config', path.join(FIXTURE, 'kb.toml')];
@@ -64,8 +64,8 @@ beforeAll(async () => {
   const dist = makeTree({});
   writeStaticFiles(dist, staticFilesOf(await readSiteData([path.join(FIXTURE, 'kb.toml')], process.cwd())));
   site = await serveStatic(dist, '127.0.0.1', 0);
-  local = await startMcp(CONFIG);
-  remote = await startMcp(['--remote', `${site.url}/`]);
+  local = await startMcpInProcess(CONFIG);
+  remote = await startMcpInProcess(['--remote', `${site.url}/`]);
   sessions.push(local, remote);
 });
 afterAll(async () => {

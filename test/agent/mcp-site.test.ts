@@ -11,7 +11,7 @@ import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts'
 import { SiteIndexSchema } from '../../src/kb/index.ts';
 import { ROOT, runCli, runCliAsync } from '../helpers/run-cli.ts';
 import { builtSpecExample } from '../helpers/shared-build.ts';
-import { FIND_TOOL, READ_ONLY_ANNOTATIONS, startMcp, type McpSession } from './mcp-client.ts';
+import { FIND_TOOL, READ_ONLY_ANNOTATIONS, startMcp, startMcpInProcess, type McpSession } from './mcp-client.ts';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'spec-example');
 const SPEC_EXAMPLE = path.join(FIXTURE, 'kb.toml');
@@ -30,7 +30,7 @@ const published = (file: string): string => fs.readFileSync(path.join(dist, file
 describe('local files', () => {
   let session: McpSession;
   beforeAll(async () => {
-    session = await startMcp(['--config', SPEC_EXAMPLE]);
+    session = await startMcpInProcess(['--config', SPEC_EXAMPLE]);
     sessions.push(session);
   });
 
@@ -77,7 +77,8 @@ describe('--remote: the built site over HTTP', () => {
   let remote: McpSession;
   beforeAll(async () => {
     site = await serveStatic(dist, '127.0.0.1', 0);
-    local = await startMcp(['--config', SPEC_EXAMPLE]);
+    local = await startMcpInProcess(['--config', SPEC_EXAMPLE]);
+    // The real bin, as a client starts it: the other servers of this file run in this process.
     remote = await startMcp(['--remote', `${site.url}/`]);
     sessions.push(local, remote);
   });
@@ -114,8 +115,8 @@ describe('--remote: the built site over HTTP', () => {
 
   it('with -k, serves the same tool, prompt and listings as local files with the same -k', async () => {
     const withK = ['-k', 'skills/ast-grep', '-k', 'project/code-*'];
-    const localK = await startMcp(['--config', SPEC_EXAMPLE, ...withK]);
-    const remoteK = await startMcp(['--remote', `${site.url}/`, ...withK]);
+    const localK = await startMcpInProcess(['--config', SPEC_EXAMPLE, ...withK]);
+    const remoteK = await startMcpInProcess(['--remote', `${site.url}/`, ...withK]);
     sessions.push(localK, remoteK);
     expect((await remoteK.client.listTools()).tools).toEqual((await localK.client.listTools()).tools);
     const prompt = await remoteK.client.getPrompt({ name: 'knowledge' });
@@ -138,7 +139,7 @@ describe('--remote: the built site over HTTP', () => {
     const url = `${gone.url}/`;
     // Down before the server starts: it reads the site at start for its instructions, and would keep what it read.
     await gone.close();
-    const session = await startMcp(['--remote', url]);
+    const session = await startMcpInProcess(['--remote', url]);
     sessions.push(session);
     expect(session.client.getInstructions()).toBeUndefined();
     const cli = runCli(['learn', 'project', '--remote', url]);

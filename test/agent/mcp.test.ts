@@ -1,8 +1,11 @@
 /**
- * `syllabus mcp`, the real bin as a child process, driven by the MCP SDK's own client: every answer
- * is compared whole with what the CLI prints for the same call, and with the fixtures' expected
- * outputs (written by hand from the pages of content/). The CLI side runs in this process (its
- * `main`): test/cli/fixtures.test.ts proves the bin prints exactly what `main` does.
+ * `syllabus mcp`, driven by the MCP SDK's own client: every answer is compared whole with what the
+ * CLI prints for the same call, and with the fixtures' expected outputs (written by hand from the
+ * pages of content/). The spec-example fixture's server, the guide's client configuration and the
+ * starting and stopping tests run the real bin as a child process, over its stdin and stdout; the
+ * other servers run the command line's own `main` in this process, over in-memory streams (what
+ * the bin hands it), as does the CLI side: test/cli/fixtures.test.ts proves the bin prints exactly
+ * what `main` does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +14,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HELP } from '../../src/cli/mcp.ts';
 import { ROOT, runCli, runCliInProcess } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
-import { FIND_TOOL, READ_ONLY_ANNOTATIONS, cliPrompt, cliResult, errorResult, listedTools, startMcp, startServer, textResult, type McpSession } from './mcp-client.ts';
+import {
+  FIND_TOOL,
+  READ_ONLY_ANNOTATIONS,
+  cliPrompt,
+  cliResult,
+  errorResult,
+  listedTools,
+  startMcp,
+  startMcpInProcess,
+  startServer,
+  textResult,
+  type McpSession,
+} from './mcp-client.ts';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 const SPEC_EXAMPLE = path.join(FIXTURES, 'spec-example', 'kb.toml');
@@ -62,8 +77,9 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, wh
 }
 
 const sessions: McpSession[] = [];
-async function start(args: readonly string[]): Promise<McpSession> {
-  const session = await startMcp(args);
+/** `syllabus mcp <args>` in this process (`bin`: the real bin, as a child process), closed after the file. */
+async function start(args: readonly string[], how: 'in-process' | 'bin' = 'in-process'): Promise<McpSession> {
+  const session = await (how === 'bin' ? startMcp(args) : startMcpInProcess(args));
   sessions.push(session);
   return session;
 }
@@ -75,7 +91,7 @@ describe('the spec-example fixture', () => {
   const config = ['--config', SPEC_EXAMPLE];
   let session: McpSession;
   beforeAll(async () => {
-    session = await start(config);
+    session = await start(config, 'bin');
   });
 
   it('names itself syllabus, with the version of package.json', () => {
@@ -568,6 +584,14 @@ describe('starting and stopping', () => {
     expect(run).toEqual({
       stdout: '',
       stderr: 'error: -k "nope/x": unknown topic "nope". Valid topics: project, skills.\nRun "syllabus mcp --help" for usage.\n',
+      code: 2,
+    });
+  });
+
+  it('on stdio, refuses a host that gives it no streams, before it reads the knowledge base (exit 2)', async () => {
+    expect(await runCliInProcess(['mcp', '--config', path.join(makeTree({}), 'kb.toml')])).toEqual({
+      stdout: '',
+      stderr: 'error: mcp on stdio needs the streams of a process, and this host gives none. Run it with --http instead.\n',
       code: 2,
     });
   });

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcp, type McpSession } from '../agent/mcp-client.ts';
+import { startMcpInProcess, type McpSession } from '../agent/mcp-client.ts';
 import { runCli, type CliRun } from '../helpers/run-cli.ts';
 import { readDistFiles } from '../helpers/dist-files.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
@@ -141,7 +141,7 @@ describe('learn, prompt and find', () => {
 describe('the MCP server', () => {
   let mcp: McpSession;
   beforeAll(async () => {
-    mcp = await startMcp(['--config', path.join(work, 'kb.toml')]);
+    mcp = await startMcpInProcess(['--config', path.join(work, 'kb.toml')]);
   });
   afterAll(() => mcp.close());
 

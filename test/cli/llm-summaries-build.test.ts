@@ -8,11 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCliAsync, type CliRun } from '../helpers/run-cli.ts';
+import { runCliAsync, type CliRun } from '../helpers/run-cli.ts';
 import { withKeptPages } from '../helpers/kept-pages.ts';
 import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm.ts';
 import { makeTree, writeTree } from '../helpers/temp-tree.ts';
-import { startServer, type McpSession } from '../agent/mcp-client.ts';
+import { startMcpInProcess, type McpSession } from '../agent/mcp-client.ts';
 
 const DEPLOY = 'Releases go out to canary hosts first, then everywhere.';
 let llm: FakeLlm;
@@ -104,7 +104,7 @@ describe('a build with LLM summaries', () => {
     const asked = llm.requests.length;
     const found = await runCliAsync(['find', 'canary', '--config', config], { cwd: work });
     expect(found).toEqual({ code: 0, stdout: `- guide/deploy (**Deploying**): ${DEPLOY}\n`, stderr: '' });
-    mcp = await startServer(process.execPath, [BIN, 'mcp', '--config', config], { cwd: work });
+    mcp = await startMcpInProcess(['--config', config], { cwd: work });
     expect(await mcp.call('find', { query: 'canary' })).toEqual({ content: [{ type: 'text', text: `- guide/deploy (**Deploying**): ${DEPLOY}` }] });
     expect(llm.requests.length).toBe(asked);
   });
