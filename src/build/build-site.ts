@@ -46,6 +46,7 @@ import { createMarkdownRenderer } from './render/markdown-renderer.ts';
 import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions } from './render/render-subjects.ts';
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, startSearchIndex } from './search-index.ts';
+import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 import { type StaticFile, writeStaticFilesAsync } from './static-file.ts';
 
@@ -112,6 +113,11 @@ export interface BuildOptions {
   compare?: ((data: SiteData) => Promise<{ diff: KnowledgeDiff; label: string }>) | undefined;
   /** Pages per search index shard (default 1000). */
   searchShardPages?: number | undefined;
+  /**
+   * Build one part of the site: the pages and files of these topics' subjects, and everything
+   * that is not a subject's own (src/build/site-parts.ts). Default: the whole site.
+   */
+  part?: readonly string[] | undefined;
   /** The pages stage: builds the HTML pages of the site into `input.outDir` (Astro). */
   pages: (input: PagesInput) => Promise<void>;
   reporter: BuildReporter;
@@ -216,8 +222,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     );
   }
 
+  let part: SitePart | undefined;
+  if (options.part) {
+    const found = sitePartOf(data, options.part);
+    if (!found.ok) throw new BuildError(found.message, [], 'config');
+    part = found.part;
+  }
   const codeKey = codeFingerprint();
   const pageKeys = buildPageKeys(data, codeKey);
+  // A part's manifest and search hold its own subjects only: the rest is another part's.
+  for (const url of part?.foreignPages ?? []) delete pageKeys.pages[url];
   const record = readBuildRecord(cache);
   const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
   // Pagefind (a process of its own) starts now on the unchanged pages of the shards to index
@@ -228,7 +242,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   let searchProgress = false;
   const indexing = await startSearchIndex({
     dir: options.outDir,
-    keys: searchKeysOf(data),
+    keys: searchKeysOf(data, part?.foreignPages),
+    shardPrefix: part?.shardPrefix,
     previous: kept?.search,
     pending: kept ? new Set([...changedKeys(kept.manifest.pages, pageKeys.pages)].map((url) => url.slice(below))) : 'all',
     perShard: options.searchShardPages,
@@ -245,7 +260,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     ms: 0,
   };
   try {
-    const staticFiles = staticFilesOf(data);
+    const staticFiles = part ? staticFilesOf(data).filter((f) => !part.foreignFiles.has(f.path)) : staticFilesOf(data);
     const manifest: BuildManifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
     const plan = planBuild(previous?.manifest, manifest);
     result.mode = plan.mode;
@@ -263,6 +278,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   /** The pages stage and what follows it: the output folder, the search index, the build record. */
   async function buildPages(plan: Exclude<BuildPlan, { mode: 'none' }>, manifest: BuildManifest, staticFiles: StaticFile[]): Promise<void> {
     if (plan.mode === 'incremental') data.only = { pages: plan.pages, files: plan.files };
+    else if (part) data.only = { pages: new Set(Object.keys(manifest.pages)), files: new Set(Object.keys(manifest.files)) };
     const staging = cache.staging;
     fs.rmSync(staging, { recursive: true, force: true });
 
@@ -280,7 +296,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       renderTopicDescriptions(data, renderer),
     ]);
 
-    const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data);
+    const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data) - (part?.foreignPages.size ?? 0);
     let shownPages = 0;
     const digests: Record<string, string> = {};
     try {
@@ -319,8 +335,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ),
     );
     const unstable = findUnstablePages(record, manifest, digests);
-    const built = plan.mode === 'incremental' ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed` : `${countPages(data)} pages`;
-    phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged} unchanged`);
+    const built =
+      plan.mode === 'incremental'
+        ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed`
+        : `${total} pages${part ? ` of the part ${part.record.topics.join(', ')}` : ''}`;
+    // Another part's subjects are neither rendered nor unchanged here.
+    const elsewhere = part ? new Set(data.routes.subjects.filter((r) => part.foreignPages.has(r.url)).map((r) => renderingId(r.subject))).size : 0;
+    phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged - elsewhere} unchanged`);
     if (unstable.length > 0) {
       const warning = unstablePagesWarning(shown(options.outDir), unstable);
       warnings.push(warning);
@@ -338,6 +359,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await Promise.all([cleanup, search.cleanup]);
     phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
     result.counts.indexed = search.pages;
+    recordPart(options.outDir, part);
     recordBuild(cache, options.outDir, { manifest, search: search.manifest, pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined) });
   }
   saveCatalogMemo(cache.catalogMemo, memo);

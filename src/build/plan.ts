@@ -117,7 +117,7 @@ export interface PreviousBuild {
 }
 
 /** Marks an output folder as the build the cache's manifest describes. */
-const BUILD_MARKER = '.syllabus-build';
+export const BUILD_MARKER = '.syllabus-build';
 
 function manifestId(manifest: BuildManifest): string {
   return hash(manifest);

@@ -25,14 +25,18 @@ export const PAGES_IN_FLIGHT = 256;
 /** What the last build indexed: the number of shards and a key per indexed page (URL below the base). */
 export interface SearchManifest {
   shards: number;
+  /** The prefix of the shards' folder names: a part's (src/build/site-parts.ts); none for a whole site. */
+  prefix?: string | undefined;
   pages: Record<string, string>;
 }
 
-/** The indexed pages of a site, each with a key of what the index holds of it. */
-export function searchKeysOf(data: SiteData): Record<string, string> {
+/** The indexed pages of a site (without those `leftOut`, page URLs), each with a key of what the index holds of it. */
+export function searchKeysOf(data: SiteData, leftOut?: ReadonlySet<string>): Record<string, string> {
   const keys: Record<string, string> = {};
   for (const route of data.routes.subjects) {
     const s = route.subject;
+    // Another part's page (src/build/site-parts.ts).
+    if (leftOut?.has(route.url)) continue;
     // Hidden subjects and files without text are never searchable (content/guide/the-site.md, issue 3).
     if (s.hidden || s.skipped !== null) continue;
     const topic = route.breadcrumbs[0]!.label;
@@ -80,6 +84,8 @@ export interface SearchIndexOptions {
   pending: ReadonlySet<string> | 'all';
   /** Pages per shard (default {@link PAGES_PER_SHARD}). */
   perShard?: number | undefined;
+  /** The prefix of the shards' folder names (a part's); default none: `0/`, `1/`… */
+  shardPrefix?: string | undefined;
   /** Called whenever Pagefind has taken a page: how many so far, and how many this run indexes. */
   onPage?: ((indexed: number, total: number) => void) | undefined;
 }
@@ -116,7 +122,8 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
     members[shard]!.push(url);
   }
   const root = path.join(dir, 'pagefind');
-  const newLayout = !previous || previous.shards !== shards || !fs.existsSync(path.join(root, 'shards.json'));
+  const prefix = options.shardPrefix ?? '';
+  const newLayout = !previous || previous.shards !== shards || (previous.prefix ?? '') !== prefix || !fs.existsSync(path.join(root, 'shards.json'));
   const stale = new Set<number>();
   if (newLayout) {
     members.forEach((_, i) => stale.add(i));
@@ -214,13 +221,13 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
           const built = await state.index.getFiles();
           if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
           writeIndexFiles(fresh, built.files);
-          cleanups.push(replaceFolder(fresh, path.join(root, String(shard))));
+          cleanups.push(replaceFolder(fresh, path.join(root, `${prefix}${shard}`)));
         }
       } finally {
         await close();
       }
-      fs.writeFileSync(path.join(root, 'shards.json'), `${JSON.stringify({ shards: members.map((_, i) => `${i}/`) })}\n`);
-      return { manifest: { shards, pages: keys }, pages: urls.length, written: stale.size, cleanup: Promise.all(cleanups).then(() => undefined) };
+      fs.writeFileSync(path.join(root, 'shards.json'), `${JSON.stringify({ shards: members.map((_, i) => `${prefix}${i}/`) })}\n`);
+      return { manifest: { shards, ...(prefix ? { prefix } : {}), pages: keys }, pages: urls.length, written: stale.size, cleanup: Promise.all(cleanups).then(() => undefined) };
     },
     async abort() {
       await close();

@@ -16,7 +16,8 @@ import { sourcesUserAgent } from '../build/package-info.ts';
 import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { createBuildReporter, seconds } from './progress.ts';
 
-export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR] [--base SOURCE] [--json]
+export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR] [--base SOURCE] [--part TOPICS]…
+                      [--json]
 
 Builds the knowledge base into a static site: pages for people, search, and the files agents
 read. Content errors (duplicate slugs, a missing subjects folder) stop the build; run
@@ -37,6 +38,9 @@ Options:
                       a built dist/ folder or a site URL), for listed subjects only, with a
                       banner on every changed page; with a question set ([eval] questions),
                       how each question's rank and tokens changed
+      --part TOPICS   build one part of the site, for "syllabus join": the pages and files of
+                      these topics' subjects (comma-separated topic IDs; repeatable) and all
+                      that is not a subject's own, from the whole knowledge base
       --json          also print a summary of the build as JSON on stdout
   -h, --help          show this help
 
@@ -54,7 +58,14 @@ export const HEAP_GROWING_PERCENT = 30;
 export async function buildCommand(argv: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     argv,
-    { ...CONFIG_OPTION, out: { type: 'string', short: 'o' }, cache: { type: 'string' }, base: { type: 'string' }, json: { type: 'boolean' } },
+    {
+      ...CONFIG_OPTION,
+      out: { type: 'string', short: 'o' },
+      cache: { type: 'string' },
+      base: { type: 'string' },
+      part: { type: 'string', multiple: true },
+      json: { type: 'boolean' },
+    },
     'build',
   );
   if (values.help) {
@@ -62,6 +73,9 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     return 0;
   }
   if (positionals.length > 0) throw usageError(`build takes no arguments (got ${JSON.stringify(positionals[0])}).`, 'build');
+  const part = values.part?.flatMap((list) => list.split(',')).map((topic) => topic.trim());
+  if (part && part.some((topic) => topic === ''))
+    throw usageError(`--part takes topic IDs separated by commas, such as --part guides,faq (got ${JSON.stringify(values.part!.join(' '))}).`, 'build');
   // The command is the process: the setting is the host's, for this process only.
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const shardPages = io.env['SYLLABUS_SEARCH_SHARD_PAGES'];
@@ -76,6 +90,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
       env: io.env,
       userAgent: sourcesUserAgent,
       searchShardPages: shardPages === undefined ? undefined : Number(shardPages),
+      part,
       compare:
         baseArg === undefined
           ? undefined

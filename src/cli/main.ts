@@ -28,6 +28,10 @@ const COMMANDS: Record<string, CommandEntry> = {
   },
   check: { summary: 'validate the configuration and every subject', load: async () => import('./check.ts').then((m) => ({ run: m.checkCommand, help: m.CHECK_HELP })) },
   build: { summary: 'build the site and its endpoints into dist/', load: async () => import('./build.ts').then((m) => ({ run: m.buildCommand, help: m.BUILD_HELP })) },
+  join: {
+    summary: 'join the parts of a site built with build --part into one site',
+    load: async () => import('./join.ts').then((m) => ({ run: m.joinCommand, help: m.JOIN_HELP })),
+  },
   diff: { summary: 'what changed between two versions (kb.toml, dist/ or URL)', load: async () => import('./diff.ts').then((m) => ({ run: m.diffCommand, help: m.DIFF_HELP })) },
   eval: {
     summary: 'how well find, the prompt and learn lead to the answers of a question set',

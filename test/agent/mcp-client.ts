@@ -125,10 +125,13 @@ class StreamClientTransport implements Transport {
   private readonly buffer = new ReadBuffer();
   private closed = false;
 
-  constructor(
-    private readonly input: Readable,
-    private readonly output: Writable,
-  ) {}
+  private readonly input: Readable;
+  private readonly output: Writable;
+
+  constructor(input: Readable, output: Writable) {
+    this.input = input;
+    this.output = output;
+  }
 
   async start(): Promise<void> {
     this.input.on('data', (chunk: Buffer) => {

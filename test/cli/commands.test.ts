@@ -89,7 +89,8 @@ describe('syllabus (no command)', () => {
     const result = await runCliInProcess(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: syllabus <command> \[options\]\n/);
-    for (const command of ['learn', 'prompt', 'schema', 'check', 'build', 'eval', 'find', 'dev', 'preview', 'learnings']) expect(result.stdout).toContain(`\n  ${command} `);
+    for (const command of ['learn', 'prompt', 'schema', 'check', 'build', 'join', 'eval', 'find', 'dev', 'preview', 'learnings'])
+      expect(result.stdout).toContain(`\n  ${command} `);
     expect(result.stderr).toBe('');
   });
 
@@ -104,18 +105,21 @@ describe('syllabus (no command)', () => {
     expect(result).toEqual({
       stdout: '',
       stderr:
-        'error: unknown command "lern". Commands: init, learn, prompt, schema, check, build, diff, eval, find, dev, preview, learnings, skills, mcp.\nRun "syllabus --help" for usage.\n',
+        'error: unknown command "lern". Commands: init, learn, prompt, schema, check, build, join, diff, eval, find, dev, preview, learnings, skills, mcp.\nRun "syllabus --help" for usage.\n',
       code: 2,
     });
   });
 
-  it.each(['init', 'learn', 'prompt', 'schema', 'check', 'build', 'eval', 'find', 'dev', 'preview', 'learnings'])('%s --help prints its usage and exits 0', async (command) => {
-    const result = await runCliInProcess([command, '--help']);
-    expect(result.code).toBe(0);
-    expect(result.stdout.startsWith(`Usage: syllabus ${command}`)).toBe(true);
-    expect(result.stdout).toContain('Exit codes:');
-    expect(result.stderr).toBe('');
-  });
+  it.each(['init', 'learn', 'prompt', 'schema', 'check', 'build', 'join', 'eval', 'find', 'dev', 'preview', 'learnings'])(
+    '%s --help prints its usage and exits 0',
+    async (command) => {
+      const result = await runCliInProcess([command, '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout.startsWith(`Usage: syllabus ${command}`)).toBe(true);
+      expect(result.stdout).toContain('Exit codes:');
+      expect(result.stderr).toBe('');
+    },
+  );
 });
 
 describe('syllabus learn', () => {
