@@ -1,13 +1,18 @@
 /**
  * Search as you type (content/guide/the-site.md, "Search"), in real Chromium on the shared build of
  * test/fixtures/site: the dialog's keys, its result lines (title, topic › path, excerpt), one file
- * listed under two topics, the topic filter, the search page, the form without JavaScript, and
- * the dialog at desktop and phone sizes in both themes, checked by axe.
+ * listed under two topics, the topic filter, the search page, the form without JavaScript, the
+ * dialog at desktop and phone sizes in both themes, checked by axe, and the site joined from parts
+ * built one topic each (`build --part`, `join`), whose search covers every part.
  */
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { checkAccessibility, type AxeViolation } from '../helpers/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility, serveDirectory, type AxeViolation, type StaticServer } from '../helpers/browser.ts';
+import { withKeptPages } from '../helpers/kept-pages.ts';
+import { ROOT, runCliAsync, runCliInProcess } from '../helpers/run-cli.ts';
 import { useSiteInBrowser } from '../helpers/site-in-browser.ts';
+import { makeTree } from '../helpers/temp-tree.ts';
 
 const { openPage, url } = useSiteInBrowser();
 const pathOf = (page: Page): string => {
@@ -294,6 +299,35 @@ describe('the search page', () => {
     await page.locator('#site-search-input').press('Enter');
     await page.waitForURL(url('/search/?q=pineapple-deploy'));
     expect(await page.locator('main h1').textContent()).toBe('Search');
+  });
+});
+
+describe('a site joined from parts', () => {
+  let joined: StaticServer;
+  beforeAll(async () => {
+    const work = makeTree({});
+    const config = path.join(ROOT, 'test', 'fixtures', 'site', 'kb.toml');
+    await Promise.all(
+      ['handbook', 'oncall'].map(async (topic) => {
+        const cache = await withKeptPages(path.join(work, `cache-${topic}`), 'site');
+        const run = await runCliAsync(['build', '--config', config, '--out', `part-${topic}`, '--cache', cache, '--part', topic], { cwd: work });
+        if (run.code !== 0) throw new Error(`Building the part ${topic} failed (exit ${run.code}):\n${run.stderr}`);
+      }),
+    );
+    const join = await runCliInProcess(['join', '--out', 'joined', 'part-handbook', 'part-oncall'], { cwd: work });
+    if (join.code !== 0) throw new Error(`The join failed (exit ${join.code}):\n${join.stderr}`);
+    joined = await serveDirectory(path.join(work, 'joined'));
+  });
+  afterAll(async () => {
+    await joined?.close();
+  });
+
+  it('finds a file listed under two topics through both parts’ shards', async () => {
+    const page = await openPage({ viewport: DESKTOP });
+    await page.goto(`${joined.url}/search/?q=Swaps`);
+    await expect.poll(() => page.locator('#search-status').textContent(), { timeout: 10_000 }).toBe('2 results for “Swaps”.');
+    const places = await page.locator('#search-results li .search-hit-place').allTextContents();
+    expect(places.sort()).toEqual([ROTATION.inHandbook.place, ROTATION.inOncall.place]);
   });
 });
 
