@@ -126,6 +126,8 @@ export interface BuildOptions {
 /** What a build did. */
 export interface BuildResult {
   outDir: string;
+  /** The topics of the part built (`BuildOptions.part`), in the knowledge base's order; undefined for a whole site. */
+  part?: string[] | undefined;
   mode: BuildPlan['mode'];
   counts: { topics: number; subjects: number; hidden: number; disabled: number; skipped: number; pages: number; rendered: number; indexed: number };
   /** Each warning, as `<file>:<line>: <message>`. */
@@ -253,6 +255,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   });
   const result: BuildResult = {
     outDir: options.outDir,
+    part: part?.record.topics,
     mode: 'full',
     counts: { ...counts, pages: 0, rendered: 0, indexed: 0 },
     warnings,

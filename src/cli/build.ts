@@ -125,7 +125,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   }
   const { counts } = result;
   io.err(
-    `Built ${displayPath(result.outDir, io.cwd)}/: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(result.warnings.length, 'warning')}, ${seconds(result.ms)}`,
+    `Built ${displayPath(result.outDir, io.cwd)}/${result.part ? ` (part: ${result.part.join(', ')})` : ''}: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(result.warnings.length, 'warning')}, ${seconds(result.ms)}`,
   );
   if (values.json) io.out(JSON.stringify(buildSummary(result), null, 2));
   return 0;
@@ -135,6 +135,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
 export function buildSummary(result: BuildResult): object {
   return {
     out: result.outDir,
+    ...(result.part ? { part: result.part } : {}),
     mode: result.mode,
     counts: result.counts,
     warnings: result.warnings,

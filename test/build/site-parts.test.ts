@@ -20,6 +20,7 @@ const ENV = { SYLLABUS_SEARCH_SHARD_PAGES: '10' };
 let whole: string;
 let work: string;
 const parts = { handbook: '', oncall: '' };
+const summaries: Record<string, { stderr: string; json: { part?: string[]; counts: { pages: number } } }> = {};
 
 beforeAll(async () => {
   whole = await builtSiteFixture();
@@ -28,8 +29,9 @@ beforeAll(async () => {
     (['handbook', 'oncall'] as const).map(async (topic) => {
       parts[topic] = path.join(work, `part-${topic}`);
       const cache = await withKeptPages(path.join(work, `cache-${topic}`), 'site');
-      const run = await runCliAsync(['build', '--config', CONFIG, '--out', parts[topic], '--cache', cache, '--part', topic], { cwd: work, env: ENV });
+      const run = await runCliAsync(['build', '--config', CONFIG, '--out', parts[topic], '--cache', cache, '--part', topic, '--json'], { cwd: work, env: ENV });
       if (run.code !== 0) throw new Error(`Building the part ${topic} failed (exit ${run.code}):\n${run.stderr}`);
+      summaries[topic] = { stderr: run.stderr, json: JSON.parse(run.stdout) as { part?: string[]; counts: { pages: number } } };
     }),
   );
 });
@@ -71,6 +73,10 @@ describe('a part', () => {
         expect(files.get(file), `${topic}: ${file}`).toBe(readDistFiles(whole).get(file));
       }
       expect(JSON.parse(files.get('.syllabus-part.json')!)).toEqual({ version: 1, topics: [topic], all: ['handbook', 'oncall'] });
+      // Its summary names it, and counts its own pages: the shared ones and its subjects'.
+      expect(summaries[topic]!.stderr).toMatch(new RegExp(`\\nBuilt part-${topic}/ \\(part: ${topic}\\): 2 topics, 43 subjects \\(`));
+      expect(summaries[topic]!.json.part).toEqual([topic]);
+      expect(summaries[topic]!.json.counts.pages).toBe([...files.keys()].filter((name) => name.endsWith('.html')).length);
       for (const shard of shardsOf(parts[topic])) expect(shard).toMatch(/^part-[0-9a-f]{8}-\d+\/$/);
     }
   });
