@@ -342,9 +342,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       plan.mode === 'incremental'
         ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed`
         : `${total} pages${part ? ` of the part ${part.record.topics.join(', ')}` : ''}`;
-    // Another part's subjects are neither rendered nor unchanged here.
-    const elsewhere = part ? new Set(data.routes.subjects.filter((r) => part.foreignPages.has(r.url)).map((r) => renderingId(r.subject))).size : 0;
-    phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged - elsewhere} unchanged`);
+    // Another part's subjects (one page each) are neither rendered nor unchanged here.
+    phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged - (part?.foreignPages.size ?? 0)} unchanged`);
     if (unstable.length > 0) {
       const warning = unstablePagesWarning(shown(options.outDir), unstable);
       warnings.push(warning);

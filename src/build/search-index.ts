@@ -47,6 +47,19 @@ export function searchKeysOf(data: SiteData, leftOut?: ReadonlySet<string>): Rec
   return keys;
 }
 
+/** The list of a site's search shards, below its `pagefind/` folder: `{"shards": ["0/", …]}`, which the search page merges. */
+export const SHARD_LIST = 'shards.json';
+
+/** Writes the list of shards (their folders, each with a trailing `/`) into `root`, the site's `pagefind/` folder. */
+export function writeShardList(root: string, shards: readonly string[]): void {
+  fs.writeFileSync(path.join(root, SHARD_LIST), `${JSON.stringify({ shards })}\n`);
+}
+
+/** The shard folders listed in `root`, the site's `pagefind/` folder; throws when there is no readable list. */
+export function readShardList(root: string): string[] {
+  return (JSON.parse(fs.readFileSync(path.join(root, SHARD_LIST), 'utf8')) as { shards: string[] }).shards;
+}
+
 /** How many shards `pages` pages need, at most `perShard` pages each. */
 export function shardCount(pages: number, perShard = PAGES_PER_SHARD): number {
   return Math.max(1, Math.ceil(pages / (perShard > 0 ? perShard : PAGES_PER_SHARD)));
@@ -123,7 +136,7 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
   }
   const root = path.join(dir, 'pagefind');
   const prefix = options.shardPrefix ?? '';
-  const newLayout = !previous || previous.shards !== shards || (previous.prefix ?? '') !== prefix || !fs.existsSync(path.join(root, 'shards.json'));
+  const newLayout = !previous || previous.shards !== shards || (previous.prefix ?? '') !== prefix || !fs.existsSync(path.join(root, SHARD_LIST));
   const stale = new Set<number>();
   if (newLayout) {
     members.forEach((_, i) => stale.add(i));
@@ -226,7 +239,10 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
       } finally {
         await close();
       }
-      fs.writeFileSync(path.join(root, 'shards.json'), `${JSON.stringify({ shards: members.map((_, i) => `${prefix}${i}/`) })}\n`);
+      writeShardList(
+        root,
+        members.map((_, i) => `${prefix}${i}/`),
+      );
       return { manifest: { shards, ...(prefix ? { prefix } : {}), pages: keys }, pages: urls.length, written: stale.size, cleanup: Promise.all(cleanups).then(() => undefined) };
     },
     async abort() {

@@ -15,12 +15,13 @@ import path from 'node:path';
 import { BuildError } from './build-error.ts';
 import { replaceFolder } from './output-folder.ts';
 import { BUILD_MARKER } from './plan.ts';
+import { readShardList, SHARD_LIST, writeShardList } from './search-index.ts';
 import type { SiteData } from './site-data.ts';
 
 /** The file a part build leaves in its output folder, for the join. */
 export const PART_FILE = '.syllabus-part.json';
-/** The list of search shards (src/build/search-index.ts), which the join merges. */
-const SHARDS_FILE = 'pagefind/shards.json';
+/** The list of search shards, which the join merges. */
+const SHARDS_FILE = `pagefind/${SHARD_LIST}`;
 
 /** What a part build records about itself in {@link PART_FILE}. */
 export interface PartRecord {
@@ -132,7 +133,7 @@ export async function joinParts(parts: readonly string[], outDir: string, nameOf
       }
     }
     fs.mkdirSync(path.join(staging, 'pagefind'), { recursive: true });
-    fs.writeFileSync(path.join(staging, SHARDS_FILE), `${JSON.stringify({ shards })}\n`);
+    writeShardList(path.join(staging, 'pagefind'), shards);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw error;
@@ -186,7 +187,7 @@ function checkCoverage(parts: readonly string[], records: readonly PartRecord[])
 /** The search shards a part lists. */
 function readShards(dir: string, name: string): string[] {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(dir, SHARDS_FILE), 'utf8')) as { shards: string[] }).shards;
+    return readShardList(path.join(dir, 'pagefind'));
   } catch {
     throw new BuildError(`${name}/${SHARDS_FILE} is missing or unreadable: the part build in ${name} did not finish. Build it again.`);
   }
