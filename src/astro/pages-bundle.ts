@@ -15,7 +15,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
+import pLimit from 'p-limit';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
+
+/**
+ * How many pages are made at once, by Astro's build (its `build.concurrency`) and from a kept
+ * bundle alike: while one page is written through Node's thread pool, the next is rendered
+ * (content/reference/decisions.md, "The render stage's workers").
+ */
+export const PAGES_AT_ONCE = 4;
 
 /** The format of the kept bundle's description; another value means Astro's own build. */
 const BUNDLE_VERSION = 1;
@@ -190,22 +198,26 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as {
     StaticPaths: new (app: PrerenderApp) => { getAll(): Promise<{ pathname: string; route: { type: string } }[]> };
   };
-  for (const { pathname, route } of await new StaticPaths(app).getAll()) {
-    if (route.type !== 'page') continue;
-    const address = new URL(`${render.base}${pathname.replace(/^\/+/, '')}`.replace(/\/*$/, '/'), 'http://localhost/');
-    const url = address.pathname;
-    const request = new Request(address);
-    const response = await app.render(request, { routeData: route });
-    if (response.status !== 200 && !STATUS_PAGES.has(pathname)) {
-      throw new Error(`the page ${url} answered ${response.status}: ${problems.join('; ') || (await response.text()).slice(0, 500)}`);
-    }
-    const html = new Uint8Array(await response.arrayBuffer());
-    // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
-    const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, html);
-    await render.site.pageBuilt?.(url, html);
-  }
+  const limit = pLimit(PAGES_AT_ONCE);
+  const made = (await new StaticPaths(app).getAll()).map(({ pathname, route }) =>
+    limit(async () => {
+      if (route.type !== 'page') return;
+      const address = new URL(`${render.base}${pathname.replace(/^\/+/, '')}`.replace(/\/*$/, '/'), 'http://localhost/');
+      const url = address.pathname;
+      const request = new Request(address);
+      const response = await app.render(request, { routeData: route });
+      if (response.status !== 200 && !STATUS_PAGES.has(pathname)) {
+        throw new Error(`the page ${url} answered ${response.status}: ${problems.join('; ') || (await response.text()).slice(0, 500)}`);
+      }
+      const html = new Uint8Array(await response.arrayBuffer());
+      // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
+      const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.writeFile(file, html);
+      await render.site.pageBuilt?.(url, html);
+    }),
+  );
+  await Promise.all(made);
   return true;
 }
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroInlineConfig } from 'astro';
 import type { PagesInput } from '../build/build-site.ts';
 import { createSyllabusIntegration, type IntegrationSite } from './integration.ts';
-import { renderFromBundle } from './pages-bundle.ts';
+import { PAGES_AT_ONCE, renderFromBundle } from './pages-bundle.ts';
 
 /** Where and how Astro runs. */
 export interface AstroRun {
@@ -61,7 +61,7 @@ function configOf(run: AstroRun): AstroInlineConfig {
     ...(run.siteUrl ? { site: run.siteUrl } : {}),
     output: 'static',
     trailingSlash: 'always',
-    build: { format: 'directory' },
+    build: { format: 'directory', concurrency: PAGES_AT_ONCE },
     devToolbar: { enabled: false },
     logLevel: 'warn',
     integrations: [createSyllabusIntegration({ site: () => run.site, prefix: '', standalone: true, writeFiles: false, cwd: run.cwd })],

@@ -43,7 +43,7 @@ import {
 } from './plan.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
 import { createMarkdownRenderer } from './render/markdown-renderer.ts';
-import { renderContextOf, renderingId, renderSubjects, renderTopicDescriptions } from './render/render-subjects.ts';
+import { renderContextOf, renderingId, renderTopicDescriptions, startRenderSubjects } from './render/render-subjects.ts';
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, startSearchIndex } from './search-index.ts';
 import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
@@ -288,44 +288,56 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const context = renderContextOf(data);
     const renderer = await createMarkdownRenderer(() => context);
     const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
-    const [{ renderings, stats }, descriptions] = await Promise.all([
-      renderSubjects(data, {
-        renderer,
-        context,
-        cache: openRenderingCache(cache.renderings),
-        needed,
-        onRendered: (done, total) => options.reporter.progress('render', done, total),
-      }),
-      renderTopicDescriptions(data, renderer),
-    ]);
+    // The pages are made while the subjects are rendered: Astro starts, and each subject's page
+    // waits for its own rendering only (content/reference/decisions.md, "The render stage's workers").
+    let pagesShown = false;
+    const subjects = startRenderSubjects(data, {
+      renderer,
+      context,
+      cache: openRenderingCache(cache.renderings),
+      needed,
+      // One status line at a time: the pages' once they are being made.
+      onRendered: (done, total) => {
+        if (!pagesShown) options.reporter.progress('render', done, total);
+      },
+    });
+    const descriptions = renderTopicDescriptions(data, renderer);
 
     const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data) - (part?.foreignPages.size ?? 0);
     let shownPages = 0;
     const digests: Record<string, string> = {};
-    try {
-      await options.pages({
-        site: {
-          site: async () => data,
-          rendering: async (id) => renderings.get(id),
-          topicDescription: async (id) => descriptions.get(id) ?? '',
-          highlight: (code, language) => renderer.highlight(code, language),
-          pageShown: () => options.reporter.progress('pages', Math.min(++shownPages, total), total),
-          pageBuilt: (url, html) => {
-            if (url in manifest.pages) digests[url] = digestPage(html);
-            return indexing.pageBuilt(url.slice(below), html);
-          },
+    const pagesMade = options.pages({
+      site: {
+        site: async () => data,
+        rendering: (id) => subjects.get(id),
+        topicDescription: async (id) => (await descriptions).get(id) ?? '',
+        highlight: (code, language) => renderer.highlight(code, language),
+        pageShown: () => {
+          pagesShown = true;
+          options.reporter.progress('pages', Math.min(++shownPages, total), total);
         },
-        data,
-        codeKey,
-        outDir: staging,
-        cache,
-        // The site's other files are written while the pages are made.
-        beside: () => writeStaticFilesAsync(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles),
-      });
-    } catch (error) {
+        pageBuilt: (url, html) => {
+          if (url in manifest.pages) digests[url] = digestPage(html);
+          return indexing.pageBuilt(url.slice(below), html);
+        },
+      },
+      data,
+      codeKey,
+      outDir: staging,
+      cache,
+      // The site's other files are written while the pages are made.
+      beside: () => writeStaticFilesAsync(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles),
+    });
+    const [rendered, paged, described] = await Promise.allSettled([subjects.done, pagesMade, descriptions]);
+    // A subject or a description that failed to render fails the pages that wait for it: its own failure says more.
+    if (rendered.status === 'rejected') throw rendered.reason;
+    if (described.status === 'rejected') throw described.reason;
+    if (paged.status === 'rejected') {
+      const error: unknown = paged.reason;
       if (error instanceof BuildError) throw error;
       throw new BuildError(`the site build failed: ${(error as Error).message}`);
     }
+    const stats = rendered.value;
     // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
     // Pages come to `pageBuilt` as they are made; any other is read from the folder.
     const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(manifest.pages);

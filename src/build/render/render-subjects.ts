@@ -111,15 +111,29 @@ export interface RenderSubjectsOptions {
   onRendered?: ((done: number, total: number) => void) | undefined;
 }
 
+/** The renderings of a build's subjects, each given as soon as it is made (see {@link startRenderSubjects}). */
+export interface SubjectRenderings {
+  /**
+   * The rendering of subject `id` once it is made; undefined when the build renders no such
+   * subject. Rejects with the stage's failure when it fails first.
+   */
+  get(id: string): Promise<SubjectRendering | undefined>;
+  /** What the stage did, once every subject is rendered and the cache saved; rejects with the first failure. */
+  done: Promise<RenderStats>;
+}
+
 /**
- * Renders the subjects of `data` that the build's pages show: from the cache when their digest is
- * unchanged, else anew (and kept in the cache). The cache's packs drop the subjects that are gone;
- * a build of every page also cleans the packs it did not read.
+ * Starts rendering the subjects of `data` that the build's pages show: from the cache when their
+ * digest is unchanged, else anew (and kept in the cache). Each rendering can be asked for at once
+ * and comes when it is made, so that the pages are made while the subjects are rendered. The
+ * cache's packs drop the subjects that are gone; a build of every page also cleans the packs it
+ * did not read.
  */
-export async function renderSubjects(data: SiteData, options: RenderSubjectsOptions): Promise<{ renderings: Map<string, SubjectRendering>; stats: RenderStats }> {
+export function startRenderSubjects(data: SiteData, options: RenderSubjectsOptions): SubjectRenderings {
   const { cache, needed } = options;
   const shared = sharedDigestInput(renderContextOf(data));
-  const renderings = new Map<string, SubjectRendering>();
+  const made = new Map<string, SubjectRendering>();
+  const waiting = new Map<string, { promise: Promise<SubjectRendering>; resolve: (rendering: SubjectRendering) => void; reject: (error: unknown) => void }>();
   const stale: { id: string; subject: CatalogSubject; digest: string }[] = [];
   const ids = new Set<string>();
   for (const topic of data.catalog.topics) {
@@ -129,32 +143,66 @@ export async function renderSubjects(data: SiteData, options: RenderSubjectsOpti
       if (needed && !needed.has(id)) continue;
       const digest = renderingDigest(subject, shared);
       const cached = cache.get(id, digest);
-      if (cached) renderings.set(id, cached);
-      else stale.push({ id, subject, digest });
+      if (cached) made.set(id, cached);
+      else {
+        stale.push({ id, subject, digest });
+        const pending = Promise.withResolvers<SubjectRendering>();
+        // Asked for or not, a failure is the stage's, reported by `done`.
+        pending.promise.catch(() => undefined);
+        waiting.set(id, pending);
+      }
     }
   }
-  let done = 0;
+  let count = 0;
   const keep = ({ id, digest }: { id: string; digest: string }, rendering: SubjectRendering): void => {
     cache.set(id, { digest, rendering });
-    renderings.set(id, rendering);
-    options.onRendered?.(++done, stale.length);
+    made.set(id, rendering);
+    waiting.get(id)?.resolve(rendering);
+    waiting.delete(id);
+    options.onRendered?.(++count, stale.length);
   };
-  const perWorker = options.perWorker ?? SUBJECTS_PER_WORKER;
-  if (stale.length > (options.inProcess ?? IN_PROCESS_SUBJECTS)) {
-    // Many subjects: in worker threads, so that Sätteri's memory goes with each worker (render-threads.ts).
-    const bySubject = new Map(stale.map((entry) => [entry.subject, entry]));
-    await renderInWorkers(
-      stale.map((entry) => entry.subject),
-      options.context,
-      (subject, rendering) => keep(bySubject.get(subject)!, rendering),
-      perWorker,
-    );
-  } else {
-    const limited = pLimit(RENDER_CONCURRENCY);
-    await Promise.all(stale.map((entry) => limited(async () => keep(entry, await renderSubject(entry.subject, options.renderer)))));
+  const render = async (): Promise<RenderStats> => {
+    const perWorker = options.perWorker ?? SUBJECTS_PER_WORKER;
+    if (stale.length > (options.inProcess ?? IN_PROCESS_SUBJECTS)) {
+      // Many subjects: in worker threads, so that Sätteri's memory goes with each worker (render-threads.ts).
+      const bySubject = new Map(stale.map((entry) => [entry.subject, entry]));
+      await renderInWorkers(
+        stale.map((entry) => entry.subject),
+        options.context,
+        (subject, rendering) => keep(bySubject.get(subject)!, rendering),
+        perWorker,
+      );
+    } else {
+      const limited = pLimit(RENDER_CONCURRENCY);
+      await Promise.all(stale.map((entry) => limited(async () => keep(entry, await renderSubject(entry.subject, options.renderer)))));
+    }
+    cache.save(ids, needed === undefined);
+    return { rendered: stale.length, unchanged: ids.size - stale.length };
+  };
+  const done = render();
+  done.catch((error: unknown) => {
+    for (const pending of waiting.values()) pending.reject(error);
+    waiting.clear();
+  });
+  return {
+    get: async (id) => made.get(id) ?? waiting.get(id)?.promise,
+    done,
+  };
+}
+
+/** Renders the subjects of `data` that the build's pages show, as {@link startRenderSubjects} does, and gives them all at once. */
+export async function renderSubjects(data: SiteData, options: RenderSubjectsOptions): Promise<{ renderings: Map<string, SubjectRendering>; stats: RenderStats }> {
+  const started = startRenderSubjects(data, options);
+  const stats = await started.done;
+  const renderings = new Map<string, SubjectRendering>();
+  for (const topic of data.catalog.topics) {
+    for (const subject of topic.subjects) {
+      const id = renderingId(subject);
+      const rendering = await started.get(id);
+      if (rendering) renderings.set(id, rendering);
+    }
   }
-  cache.save(ids, needed === undefined);
-  return { renderings, stats: { rendered: stale.length, unchanged: ids.size - stale.length } };
+  return { renderings, stats };
 }
 
 /** Each topic's description, rendered as markdown (empty for a topic without one). */

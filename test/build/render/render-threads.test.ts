@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/kb/index.ts';
 import { prepareSiteData } from '../../../src/build/site-data.ts';
 import { createMarkdownRenderer } from '../../../src/build/render/markdown-renderer.ts';
-import { renderContextOf, renderSubjects } from '../../../src/build/render/render-subjects.ts';
+import { renderContextOf, renderSubjects, startRenderSubjects } from '../../../src/build/render/render-subjects.ts';
 import { openRenderingCache } from '../../../src/build/render/rendering-cache.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 
@@ -54,6 +54,28 @@ describe('rendering in worker threads', () => {
     expect(workers.renderings['guide/intro']!.html).toContain('<img src="/raw/guide/logo/logo.png" alt="logo">');
   });
 
+  it('gives each rendering as soon as it is made, before the stage is done', async () => {
+    const root = makeTree({ 'kb.toml': TOML, 'guide/a.md': '# A\n\nFirst.\n', 'guide/b.md': '# B\n\nSecond.\n' });
+    const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
+    const data = await prepareSiteData(config!);
+    const context = renderContextOf(data);
+    // One subject per worker: the second worker starts only once the first has answered.
+    const started = startRenderSubjects(data, {
+      renderer: await createMarkdownRenderer(() => context),
+      context,
+      cache: openRenderingCache(path.join(makeTree({}), 'renderings')),
+      inProcess: 0,
+      perWorker: 1,
+    });
+    let done = false;
+    void started.done.then(() => (done = true));
+    expect((await started.get('guide/a'))!.html).toBe('<p>First.</p>\n');
+    expect(done).toBe(false);
+    expect((await started.get('guide/b'))!.html).toBe('<p>Second.</p>\n');
+    expect(await started.done).toEqual({ rendered: 2, unchanged: 0 });
+    expect(await started.get('guide/none')).toBeUndefined();
+  });
+
   it('fails the stage with the subject whose rendering failed', async () => {
     const root = makeTree({ 'kb.toml': TOML, 'guide/a.md': '# A\n' });
     const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
@@ -65,5 +87,14 @@ describe('rendering in worker threads', () => {
     await expect(
       renderSubjects(data, { renderer: await createMarkdownRenderer(() => context), context, cache: openRenderingCache(path.join(makeTree({}), 'renderings')), inProcess: 0 }),
     ).rejects.toThrow(`rendering ${subject.file} failed: `);
+    // A page waiting for that rendering fails with the same reason.
+    const started = startRenderSubjects(data, {
+      renderer: await createMarkdownRenderer(() => context),
+      context,
+      cache: openRenderingCache(path.join(makeTree({}), 'renderings')),
+      inProcess: 0,
+    });
+    await expect(started.get('guide/a')).rejects.toThrow(`rendering ${subject.file} failed: `);
+    await expect(started.done).rejects.toThrow(`rendering ${subject.file} failed: `);
   });
 });
