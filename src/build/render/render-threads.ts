@@ -11,7 +11,7 @@ import type { RenderContext } from './markdown-plugins.ts';
 import type { SubjectRendering } from './rendering-cache.ts';
 
 /** Subjects one worker renders before it ends and the next one starts. */
-export const SUBJECTS_PER_WORKER = 5000;
+export const SUBJECTS_PER_WORKER = 2500;
 
 /** What a worker is started with: the render context without its map of subjects by file. */
 export type RenderWorkerData = Omit<RenderContext, 'byFile'>;
