@@ -156,7 +156,8 @@ export function renderScalingChart(chart: ScalingChart): string {
   parts.push(memory.svg);
   const target = memory.y(chart.memoryTarget / MB);
   parts.push(`<line class="target" x1="${LEFT}" y1="${target}" x2="${RIGHT}" y2="${target}"/>`);
-  parts.push(`<text class="legend-target" x="${RIGHT}" y="${fixed(Number(target) - 6)}" text-anchor="end">target: ${targetLabel(chart.memoryTarget)}</text>`);
+  // Midway along the line: the largest size's label, at the right end, may sit just under the target.
+  parts.push(`<text class="legend-target" x="${(LEFT + RIGHT) / 2}" y="${fixed(Number(target) - 6)}" text-anchor="middle">target: ${targetLabel(chart.memoryTarget)}</text>`);
   parts.push(`<text class="tick" x="${LEFT + 8}" y="${MEMORY_TOP - 8}">the largest single process of each build</text>`);
   parts.push(
     series(
