@@ -15,13 +15,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
-import pLimit from 'p-limit';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 
 /**
  * How many pages are made at once, by Astro's build (its `build.concurrency`) and from a kept
  * bundle alike: while one page is written through Node's thread pool, the next is rendered
- * (content/reference/decisions.md, "The render stage's workers").
+ * (content/reference/decisions.md, "Pages made at once").
  */
 export const PAGES_AT_ONCE = 4;
 
@@ -198,26 +197,40 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as {
     StaticPaths: new (app: PrerenderApp) => { getAll(): Promise<{ pathname: string; route: { type: string } }[]> };
   };
-  const limit = pLimit(PAGES_AT_ONCE);
-  const made = (await new StaticPaths(app).getAll()).map(({ pathname, route }) =>
-    limit(async () => {
-      if (route.type !== 'page') return;
-      const address = new URL(`${render.base}${pathname.replace(/^\/+/, '')}`.replace(/\/*$/, '/'), 'http://localhost/');
-      const url = address.pathname;
-      const request = new Request(address);
-      const response = await app.render(request, { routeData: route });
-      if (response.status !== 200 && !STATUS_PAGES.has(pathname)) {
-        throw new Error(`the page ${url} answered ${response.status}: ${problems.join('; ') || (await response.text()).slice(0, 500)}`);
+  const pages = (await new StaticPaths(app).getAll()).filter(({ route }) => route.type === 'page');
+  const makePage = async (pathname: string, route: { type: string }): Promise<void> => {
+    const address = new URL(`${render.base}${pathname.replace(/^\/+/, '')}`.replace(/\/*$/, '/'), 'http://localhost/');
+    const url = address.pathname;
+    const request = new Request(address);
+    const response = await app.render(request, { routeData: route });
+    if (response.status !== 200 && !STATUS_PAGES.has(pathname)) {
+      throw new Error(`the page ${url} answered ${response.status}: ${problems.join('; ') || (await response.text()).slice(0, 500)}`);
+    }
+    const html = new Uint8Array(await response.arrayBuffer());
+    // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
+    const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(file, html);
+    await render.site.pageBuilt?.(url, html);
+  };
+  // After a failure no page starts, and every page started is done before this returns: Astro's
+  // own build then makes the pages in the same folder.
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (!failed && next < pages.length) {
+      const { pathname, route } = pages[next++]!;
+      try {
+        await makePage(pathname, route);
+      } catch (error) {
+        failed = true;
+        throw error;
       }
-      const html = new Uint8Array(await response.arrayBuffer());
-      // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
-      const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      await fs.promises.writeFile(file, html);
-      await render.site.pageBuilt?.(url, html);
-    }),
-  );
-  await Promise.all(made);
+    }
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: PAGES_AT_ONCE }, lane));
+  const failure = lanes.find((lane) => lane.status === 'rejected');
+  if (failure) throw failure.reason;
   return true;
 }
 

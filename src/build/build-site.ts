@@ -289,7 +289,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const renderer = await createMarkdownRenderer(() => context);
     const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
     // The pages are made while the subjects are rendered: Astro starts, and each subject's page
-    // waits for its own rendering only (content/reference/decisions.md, "The render stage's workers").
+    // waits for its own rendering only (content/reference/decisions.md, "Pages while subjects render").
     let pagesShown = false;
     const subjects = startRenderSubjects(data, {
       renderer,
