@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
+import { mapBounded } from '../net/bounded-calls.ts';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 
 /**
@@ -215,22 +216,7 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   };
   // After a failure no page starts, and every page started is done before this returns: Astro's
   // own build then makes the pages in the same folder.
-  let next = 0;
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (!failed && next < pages.length) {
-      const { pathname, route } = pages[next++]!;
-      try {
-        await makePage(pathname, route);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  const lanes = await Promise.allSettled(Array.from({ length: PAGES_AT_ONCE }, lane));
-  const failure = lanes.find((lane) => lane.status === 'rejected');
-  if (failure) throw failure.reason;
+  await mapBounded(pages, PAGES_AT_ONCE, ({ pathname, route }) => makePage(pathname, route));
   return true;
 }
 

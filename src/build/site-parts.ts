@@ -151,8 +151,13 @@ function readPartRecord(dir: string, name: string): PartRecord {
   } catch {
     throw new BuildError(`${name} holds no part build (no ${PART_FILE}): build each part with "syllabus build --part <topic>[,<topic>…] --out ${name}".`);
   }
-  const record = JSON.parse(text) as Partial<PartRecord>;
-  if (record.version !== 1 || !Array.isArray(record.topics) || !Array.isArray(record.all)) {
+  let record: Partial<PartRecord> | null;
+  try {
+    record = JSON.parse(text) as Partial<PartRecord> | null;
+  } catch {
+    record = null;
+  }
+  if (record?.version !== 1 || !Array.isArray(record.topics) || !Array.isArray(record.all)) {
     throw new BuildError(`${name}/${PART_FILE} is not a part record this Syllabus reads: build the part again with this version.`);
   }
   return record as PartRecord;

@@ -1,4 +1,4 @@
-/** Running a few requests at a time (p-limit), with the two rules callers need for stopping early. */
+/** Running a few calls at a time (p-limit): requests, pages, with the two rules callers need for stopping early. */
 import pLimit from 'p-limit';
 
 /** How many requests to one published site run at once. */

@@ -117,6 +117,12 @@ describe('syllabus join', () => {
       stderr: 'error: whole holds no part build (no .syllabus-part.json): build each part with "syllabus build --part <topic>[,<topic>…] --out whole".\n',
       code: 1,
     });
+    fs.writeFileSync(path.join(work, 'whole', '.syllabus-part.json'), '{"version": 1, "topics": [');
+    expect(await runCliInProcess(['join', '--out', 'out', 'part-handbook', 'whole'], { cwd: work })).toEqual({
+      stdout: '',
+      stderr: 'error: whole/.syllabus-part.json is not a part record this Syllabus reads: build the part again with this version.\n',
+      code: 1,
+    });
     expect(await runCliInProcess(['join', '--out', 'part-oncall', 'part-handbook', 'part-oncall'], { cwd: work })).toEqual({
       stdout: '',
       stderr: 'error: --out part-oncall is also one of the parts: join them into another folder.\nRun "syllabus join --help" for usage.\n',

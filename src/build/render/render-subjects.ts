@@ -180,9 +180,9 @@ export function startRenderSubjects(data: SiteData, options: RenderSubjectsOptio
     return { rendered: stale.length, unchanged: ids.size - stale.length };
   };
   const done = render();
+  // The renderings still waited for fail with the stage, and stay failed for a page that asks later.
   done.catch((error: unknown) => {
     for (const pending of waiting.values()) pending.reject(error);
-    waiting.clear();
   });
   return {
     get: async (id) => made.get(id) ?? waiting.get(id)?.promise,

@@ -96,5 +96,7 @@ describe('rendering in worker threads', () => {
     });
     await expect(started.get('guide/a')).rejects.toThrow(`rendering ${subject.file} failed: `);
     await expect(started.done).rejects.toThrow(`rendering ${subject.file} failed: `);
+    // And so does a page that asks once the stage has failed.
+    await expect(started.get('guide/a')).rejects.toThrow(`rendering ${subject.file} failed: `);
   });
 });
