@@ -5,8 +5,10 @@
  *   output → search → record
  *
  * Pagefind starts with the plan and takes each page as it is made; the site's other files are
- * written while the pages are made. The config is read once; the cache folder is laid out by cache-folder.ts alone; the pages stage
- * (Astro) is given to the pipeline by its host, which keeps the pipeline free of any framework.
+ * written while the pages are made, or, when only some pages changed, listed and written after
+ * them while Pagefind writes the index. The config is read once; the cache folder is laid out by
+ * cache-folder.ts alone; the pages stage (Astro) is given to the pipeline by its host, which keeps
+ * the pipeline free of any framework.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +21,7 @@ import { describeFetchedSources, fetchSources } from '../url-sources/fetch-sourc
 import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
-import { staticFilesOf } from './endpoints.ts';
+import { staticFilesOfAsync, type ListingOptions } from './endpoints.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { applyChanges, replaceFolder } from './output-folder.ts';
 import {
@@ -45,7 +47,8 @@ import { configOrError, loadSiteConfig } from './read-config.ts';
 import { createMarkdownRenderer } from './render/markdown-renderer.ts';
 import { renderContextOf, renderingId, renderTopicDescriptions, startRenderSubjects } from './render/render-subjects.ts';
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
-import { searchKeysOf, startSearchIndex } from './search-index.ts';
+import { searchKeysOf, startSearchIndex, type SearchIndexing } from './search-index.ts';
+import { openSearchDocumentMemo } from './search-terms-memo.ts';
 import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 import { type StaticFile, writeStaticFilesAsync } from './static-file.ts';
@@ -237,9 +240,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const record = readBuildRecord(cache);
   const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
   // Pagefind (a process of its own) starts now on the unchanged pages of the shards to index
-  // again, while this process makes the site's other files; it then takes each new page as it is
-  // made.
+  // again, while this process goes on; it then takes each new page as it is made.
   const kept = previous && sameSource(previous.manifest, pageKeys) ? previous : undefined;
+  const pagesChanged = kept ? changedKeys(kept.manifest.pages, pageKeys.pages) : undefined;
   const below = data.routes.base.length - 1;
   let searchProgress = false;
   const indexing = await startSearchIndex({
@@ -247,7 +250,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     keys: searchKeysOf(data, part?.foreignPages),
     shardPrefix: part?.shardPrefix,
     previous: kept?.search,
-    pending: kept ? new Set([...changedKeys(kept.manifest.pages, pageKeys.pages)].map((url) => url.slice(below))) : 'all',
+    pending: pagesChanged ? new Set([...pagesChanged].map((url) => url.slice(below))) : 'all',
     perShard: options.searchShardPages,
     onPage: (done, all) => {
       if (searchProgress) options.reporter.progress('search', done, all);
@@ -263,25 +266,52 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     ms: 0,
   };
   try {
-    const staticFiles = part ? staticFilesOf(data).filter((f) => !part.foreignFiles.has(f.path)) : staticFilesOf(data);
-    const manifest: BuildManifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
-    const plan = planBuild(previous?.manifest, manifest);
-    result.mode = plan.mode;
-    if (plan.mode === 'none') {
-      await indexing.abort();
-      phase('pages', `nothing changed since the last build of ${shown(options.outDir)}/`);
+    const pagesRemoved = kept ? Object.keys(kept.manifest.pages).filter((url) => !(url in pageKeys.pages)) : [];
+    if (pagesChanged && pagesChanged.size + pagesRemoved.length > 0) {
+      // Pages changed: the site's other files are listed once they are made, while Pagefind writes
+      // the index (content/reference/decisions.md, "Files after the pages").
+      result.mode = 'incremental';
+      await buildPages({ mode: 'incremental', pages: pagesChanged, removedPages: pagesRemoved, files: new Set(), removedFiles: [] }, pageKeys, undefined);
     } else {
-      await buildPages(plan, manifest, staticFiles);
+      const staticFiles = await listFiles();
+      const manifest: BuildManifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
+      const plan = planBuild(previous?.manifest, manifest);
+      result.mode = plan.mode;
+      if (plan.mode === 'none') {
+        await indexing.abort();
+        phase('pages', `nothing changed since the last build of ${shown(options.outDir)}/`);
+      } else {
+        await buildPages(plan, pageKeys, { staticFiles, manifest });
+      }
     }
   } catch (error) {
     await indexing.abort();
     throw error;
   }
 
-  /** The pages stage and what follows it: the output folder, the search index, the build record. */
-  async function buildPages(plan: Exclude<BuildPlan, { mode: 'none' }>, manifest: BuildManifest, staticFiles: StaticFile[]): Promise<void> {
+  /**
+   * The site's other files (the part's, when building a part), listed with the cache's memo of
+   * search terms, which is saved once they are listed.
+   */
+  async function listFiles(made?: ListingOptions['made']): Promise<StaticFile[]> {
+    const searchMemo = openSearchDocumentMemo(cache.searchTerms, codeKey);
+    const files = await staticFilesOfAsync(data, { searchMemo, made });
+    searchMemo.save();
+    return part ? files.filter((f) => !part.foreignFiles.has(f.path)) : files;
+  }
+
+  /**
+   * The pages stage and what follows it: the output folder, the search index, the build record.
+   * `listed` holds the site's other files when they were listed to plan the build (they are then
+   * written while the pages are made); else they are listed once the pages are made.
+   */
+  async function buildPages(
+    plan: Exclude<BuildPlan, { mode: 'none' }>,
+    pageKeys: Omit<BuildManifest, 'files'>,
+    listed: { staticFiles: StaticFile[]; manifest: BuildManifest } | undefined,
+  ): Promise<void> {
     if (plan.mode === 'incremental') data.only = { pages: plan.pages, files: plan.files };
-    else if (part) data.only = { pages: new Set(Object.keys(manifest.pages)), files: new Set(Object.keys(manifest.files)) };
+    else if (part) data.only = { pages: new Set(Object.keys(pageKeys.pages)), files: new Set(Object.keys(listed!.manifest.files)) };
     const staging = cache.staging;
     fs.rmSync(staging, { recursive: true, force: true });
 
@@ -317,7 +347,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           options.reporter.progress('pages', Math.min(++shownPages, total), total);
         },
         pageBuilt: (url, html) => {
-          if (url in manifest.pages) digests[url] = digestPage(html);
+          if (url in pageKeys.pages) digests[url] = digestPage(html);
           return indexing.pageBuilt(url.slice(below), html);
         },
       },
@@ -325,8 +355,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       codeKey,
       outDir: staging,
       cache,
-      // The site's other files are written while the pages are made.
-      beside: () => writeStaticFilesAsync(staging, data.only ? staticFiles.filter((f) => data.only!.files.has(f.path)) : staticFiles),
+      // The site's other files, when listed already, are written while the pages are made.
+      beside: async () => {
+        if (listed) await writeStaticFilesAsync(staging, data.only ? listed.staticFiles.filter((f) => data.only!.files.has(f.path)) : listed.staticFiles);
+      },
     });
     const [rendered, paged, described] = await Promise.allSettled([subjects.done, pagesMade, descriptions]);
     // A subject or a description that failed to render fails the pages that wait for it: its own failure says more.
@@ -338,9 +370,41 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       throw new BuildError(`the site build failed: ${(error as Error).message}`);
     }
     const stats = rendered.value;
+    // The output folder changes from here on: first, it no longer claims to hold the last build.
+    unmarkBuild(options.outDir);
+    let manifest: BuildManifest;
+    let removedFiles: string[];
+    let searching: ReturnType<SearchIndexing['finish']> | undefined;
+    if (listed) {
+      manifest = listed.manifest;
+      removedFiles = plan.mode === 'incremental' ? plan.removedFiles : [];
+    } else {
+      // Pagefind writes the index of the changed shards while the other files are listed and the
+      // changed ones written (content/reference/decisions.md, "Files after the pages").
+      searching = indexing.finish();
+      // Awaited once the files are written; a failure meanwhile must not go unhandled.
+      searching.catch(() => undefined);
+      const last = kept!.manifest.files;
+      // The texts made to key them are written as they are made, when they changed.
+      const written = new Set<string>();
+      const staticFiles = await listFiles((file, key, bytes) => {
+        if (last[file] === key || part?.foreignFiles.has(file)) return;
+        const target = path.join(staging, file);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, bytes);
+        written.add(file);
+      });
+      manifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
+      const changed = changedKeys(last, manifest.files);
+      removedFiles = Object.keys(last).filter((file) => !(file in manifest.files));
+      await writeStaticFilesAsync(
+        staging,
+        staticFiles.filter((f) => changed.has(f.path) && !written.has(f.path)),
+      );
+    }
     // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
     // Pages come to `pageBuilt` as they are made; any other is read from the folder.
-    const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(manifest.pages);
+    const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(pageKeys.pages);
     Object.assign(
       digests,
       digestPages(
@@ -349,7 +413,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         [...madeUrls].filter((url) => !(url in digests)),
       ),
     );
-    const unstable = findUnstablePages(record, manifest, digests);
+    const unstable = findUnstablePages(record, pageKeys, digests);
     const built =
       plan.mode === 'incremental'
         ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed`
@@ -364,12 +428,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     result.counts.pages = total;
     result.counts.rendered = stats.rendered;
 
-    unmarkBuild(options.outDir);
     let cleanup: Promise<void> = Promise.resolve();
     if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
-    else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, plan.removedFiles);
+    else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, removedFiles);
     searchProgress = true;
-    const search = await indexing.finish();
+    const search = await (searching ?? indexing.finish());
     await Promise.all([cleanup, search.cleanup]);
     phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
     result.counts.indexed = search.pages;

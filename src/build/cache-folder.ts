@@ -14,6 +14,8 @@ export interface CacheFolder {
   catalogMemo: string;
   /** The language model's summaries by content (see llm-summaries.ts). */
   llmSummaries: string;
+  /** Subjects' search documents (see search-terms-memo.ts). */
+  searchTerms: string;
   /** The agent evaluation's results by content (see src/evals/agent-cache.ts). */
   agentEvals: string;
   /** Fetched copies of URL sources, a file per URL (see src/url-sources/source-cache.ts). */
@@ -47,6 +49,7 @@ export function cacheFolder(dir: string): CacheFolder {
     dir: path.resolve(dir),
     catalogMemo: at('catalog-memo.json'),
     llmSummaries: at('llm-summaries.json'),
+    searchTerms: at('search-terms.json'),
     agentEvals: at('agent-evals.json'),
     sources: at('sources'),
     renderings: at('renderings'),

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { CONFIG_SCHEMA_SITE_PATH } from '../kb/config/published-schema.ts';
 import { renderConfigSchema } from '../kb/config/schema.ts';
 import { type SubjectFile, renderEndpointSchemas } from '../kb/publish/endpoint-schemas.ts';
+import type { SearchDocumentMemo } from '../kb/view/search-terms.ts';
 import {
   buildKeywordsFile,
   buildKnowledgeFile,
@@ -39,64 +40,99 @@ const FAVICON =
  * JSON and its stored file; the site's scripts and the libraries its pages load for math and
  * diagrams (content-assets.ts).
  */
-export function listStaticFiles(data: SiteData): StaticFile[] {
+export function listStaticFiles(data: SiteData, options: ListingOptions = {}): StaticFile[] {
+  return [...eachStaticFile(data, options)];
+}
+
+/** Options of {@link listStaticFiles}. */
+export interface ListingOptions {
+  /** Subjects' search documents kept between builds (`/kb/keywords.json`). */
+  searchMemo?: SearchDocumentMemo | undefined;
+  /**
+   * Called with each text made to key it (an index, llms-full.txt) as soon as it is made: an
+   * incremental build writes the changed ones then, rather than make them again to write them.
+   */
+  made?: ((path: string, key: string, bytes: Uint8Array) => void) | undefined;
+}
+
+/**
+ * {@link listStaticFiles}, letting other work of this process run every few milliseconds: an
+ * incremental build lists the files while Pagefind, a process of its own, writes the index
+ * (content/reference/decisions.md, "Files after the pages").
+ */
+export async function listStaticFilesAsync(data: SiteData, options: ListingOptions = {}): Promise<StaticFile[]> {
+  const files: StaticFile[] = [];
+  let since = performance.now();
+  for (const file of eachStaticFile(data, options)) {
+    files.push(file);
+    if (performance.now() - since < YIELD_AFTER_MS) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  }
+  return files;
+}
+
+/** How long {@link listStaticFilesAsync} keeps the thread before it lets other work run. */
+const YIELD_AFTER_MS = 10;
+
+/** The files of {@link listStaticFiles}, each made as it is taken. */
+function* eachStaticFile(data: SiteData, { searchMemo, made }: ListingOptions): Generator<StaticFile> {
   const { catalog, site } = data;
   const base = data.routes.base;
   const local = (url: string): string => decodeURIComponent(url.slice(base.length));
   const text = (path: string, body: string): StaticFile => ({ path, body: { text: body } });
-  const budget = { units: KEPT_TEXT_UNITS };
-  const madeText = (path: string, make: () => string): StaticFile => keyedText(path, make, budget);
-  const files: StaticFile[] = [
-    madeText('kb/index.json', () => serializeEndpoint(buildSiteIndex(catalog, site))),
-    madeText(local(knowledgeJsonUrl(base)), () => serializeEndpoint(buildKnowledgeFile(catalog.knowledge))),
-    ...[...catalog.profiles].map(([name, knowledge]) => madeText(local(knowledgeJsonUrl(base, name)), () => serializeEndpoint(buildKnowledgeFile(knowledge, name)))),
-    ...catalog.topics.map((topic) => madeText(local(topicJsonUrl(base, topic.id)), () => serializeEndpoint(buildTopicFile(topic, base)))),
-    ...catalog.topics.map((topic) => madeText(local(topicNavUrl(base, topic.id)), () => serializeTopicNav(buildTopicNav(topic, base)))),
-    madeText('kb/keywords.json', () => serializeEndpoint(buildKeywordsFile(catalog))),
-    ...Object.entries(renderEndpointSchemas()).map(([name, schema]) => text(`kb/schema/${name}`, serializeEndpoint(schema))),
-    text(CONFIG_SCHEMA_SITE_PATH, serializeEndpoint(renderConfigSchema())),
-    madeText('kb/index.txt', () => renderIndexText(catalog)),
-    madeText('llms.txt', () => renderLlmsText(catalog, site)),
-    madeText('llms-full.txt', () => renderLlmsFullText(catalog, site)),
-  ];
+  const budget = { bytes: KEPT_TEXT_BYTES };
+  const madeText = (path: string, make: () => string): StaticFile => keyedText(path, make, budget, make(), made);
+  yield madeText('kb/index.json', () => serializeEndpoint(buildSiteIndex(catalog, site)));
+  yield madeText(local(knowledgeJsonUrl(base)), () => serializeEndpoint(buildKnowledgeFile(catalog.knowledge)));
+  for (const [name, knowledge] of catalog.profiles) yield madeText(local(knowledgeJsonUrl(base, name)), () => serializeEndpoint(buildKnowledgeFile(knowledge, name)));
+  for (const topic of catalog.topics) yield madeText(local(topicJsonUrl(base, topic.id)), () => serializeEndpoint(buildTopicFile(topic, base)));
+  for (const topic of catalog.topics) yield madeText(local(topicNavUrl(base, topic.id)), () => serializeTopicNav(buildTopicNav(topic, base)));
+  yield madeText('kb/keywords.json', () => serializeEndpoint(buildKeywordsFile(catalog, searchMemo)));
+  for (const [name, schema] of Object.entries(renderEndpointSchemas())) yield text(`kb/schema/${name}`, serializeEndpoint(schema));
+  yield text(CONFIG_SCHEMA_SITE_PATH, serializeEndpoint(renderConfigSchema()));
+  yield madeText('kb/index.txt', () => renderIndexText(catalog));
+  yield madeText('llms.txt', () => renderLlmsText(catalog, site));
+  yield madeText('llms-full.txt', () => renderLlmsFullText(catalog, site));
   const skills = listAgentSkills(catalog);
   const artifacts = skills.map((skill) => makeSkillArtifact(skill, (subject) => fs.readFileSync(subject.file)));
   // A knowledge base without skills publishes no discovery index at all.
-  if (skills.length > 0) files.push(text(`${SKILLS_FOLDER}/index.json`, serializeEndpoint(buildSkillsIndex(skills, artifacts, base))));
-  for (const artifact of artifacts) files.push({ path: artifact.path, body: { bytes: artifact.bytes }, key: artifact.digest });
+  if (skills.length > 0) yield text(`${SKILLS_FOLDER}/index.json`, serializeEndpoint(buildSkillsIndex(skills, artifacts, base)));
+  for (const artifact of artifacts) yield { path: artifact.path, body: { bytes: artifact.bytes }, key: artifact.digest };
   // A subject's two files are keyed without being made: a build writes only those that changed,
   // and making and hashing every subject's JSON cost more than the rest of an incremental build's reading.
   for (const route of data.routes.subjects) {
     const { subject } = route;
-    files.push({ path: local(route.markdownUrl), body: { text: subject.content }, key: `sha256:${subject.sha256}` });
+    yield { path: local(route.markdownUrl), body: { text: subject.content }, key: `sha256:${subject.sha256}` };
     const json = (): SubjectFile => buildSubjectFile(subject, base);
-    files.push({ path: local(route.jsonUrl), body: { make: () => serializeEndpoint(json()) }, key: subjectFileKey(json()) });
-    if (route.rawUrl) files.push({ path: local(route.rawUrl), body: { copy: route.subject.file } });
+    yield { path: local(route.jsonUrl), body: { make: () => serializeEndpoint(json()) }, key: subjectFileKey(json()) };
+    if (route.rawUrl) yield { path: local(route.rawUrl), body: { copy: route.subject.file } };
   }
-  for (const file of data.siteFiles) files.push({ path: file.sitePath, body: { copy: file.file } });
-  if (!data.siteFiles.some((f) => f.key === 'favicon')) files.push(text('favicon.svg', FAVICON));
-  for (const script of Object.values(clientScripts())) files.push({ path: script.path, body: { copy: script.file } });
-  files.push(...listContentAssets());
+  for (const file of data.siteFiles) yield { path: file.sitePath, body: { copy: file.file } };
+  if (!data.siteFiles.some((f) => f.key === 'favicon')) yield text('favicon.svg', FAVICON);
+  for (const script of Object.values(clientScripts())) yield { path: script.path, body: { copy: script.file } };
+  yield* listContentAssets();
   const sitemap = renderSitemap(data);
-  if (sitemap !== null) files.push(keyedText('sitemap.xml', () => renderSitemap(data)!, budget, sitemap));
-  return files;
+  if (sitemap !== null) yield keyedText('sitemap.xml', () => renderSitemap(data)!, budget, sitemap, made);
 }
 
-/** UTF-16 code units of the texts {@link keyedText} keeps from listing to writing, at most, per listing. */
-const KEPT_TEXT_UNITS = 16 * 1024 * 1024;
+/** Bytes of the texts {@link keyedText} keeps from listing to writing, at most, per listing. */
+const KEPT_TEXT_BYTES = 16 * 1024 * 1024;
 
 /**
- * A file whose text grows with the site (an index, llms-full.txt): made once to key it (or given
- * as `text`, made already), and kept while the listing's `budget` lasts (a small site's), else
- * made again when it is written or served, so that a large build does not hold every such text
- * while it makes its pages
+ * A file whose text grows with the site (an index, llms-full.txt): made once to key it (`text`,
+ * encoded once: its bytes are hashed, shown to `made` and kept), and kept while the listing's
+ * `budget` lasts (a small site's), else made again when it is written or served, so that a large
+ * build does not hold every such text while it makes its pages
  * (content/reference/decisions.md, "Memory of a large build").
  */
-function keyedText(path: string, make: () => string, budget: { units: number }, text = make()): StaticFile {
-  const key = `text:${createHash('sha1').update(text).digest('hex')}`;
-  if (text.length > budget.units) return { path, body: { make }, key };
-  budget.units -= text.length;
-  return { path, body: { text }, key };
+function keyedText(path: string, make: () => string, budget: { bytes: number }, text: string, made: ListingOptions['made']): StaticFile {
+  const bytes = Buffer.from(text);
+  const key = `text:${createHash('sha1').update(bytes).digest('hex')}`;
+  made?.(path, key, bytes);
+  if (bytes.length > budget.bytes) return { path, body: { make }, key };
+  budget.bytes -= bytes.length;
+  return { path, body: { bytes }, key };
 }
 
 /**
@@ -119,8 +155,14 @@ function escapeXml(text: string): string {
  * The static files of `data`, listed once per build: kept on the site data itself, which the
  * CLI and Astro's bundle share (their modules are separate instances).
  */
-export function staticFilesOf(data: SiteData): StaticFile[] {
-  data.staticFiles ??= listStaticFiles(data);
+export function staticFilesOf(data: SiteData, options: ListingOptions = {}): StaticFile[] {
+  data.staticFiles ??= listStaticFiles(data, options);
+  return data.staticFiles;
+}
+
+/** {@link staticFilesOf}, listed by {@link listStaticFilesAsync} when not listed yet. */
+export async function staticFilesOfAsync(data: SiteData, options: ListingOptions = {}): Promise<StaticFile[]> {
+  data.staticFiles ??= await listStaticFilesAsync(data, options);
   return data.staticFiles;
 }
 

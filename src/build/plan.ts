@@ -168,7 +168,7 @@ export function digestPages(dir: string, base: string, urls: Iterable<string>): 
  * The pages of `digests` that `record`'s build made from the very same input (the same code and
  * settings, the same key) and that came out different this time, in URL order.
  */
-export function findUnstablePages(record: PreviousBuild | undefined, manifest: BuildManifest, digests: Readonly<Record<string, string>>): string[] {
+export function findUnstablePages(record: PreviousBuild | undefined, manifest: Omit<BuildManifest, 'files'>, digests: Readonly<Record<string, string>>): string[] {
   if (!record || !sameSource(record.manifest, manifest)) return [];
   return Object.keys(digests)
     .filter((url) => {
@@ -190,7 +190,7 @@ export function unstablePagesWarning(outDir: string, urls: readonly string[]): s
  * `previous` (the record of the build in the output folder, for an incremental build): the pages
  * it did not build keep theirs, pages that are gone lose theirs.
  */
-export function recordedDigests(manifest: BuildManifest, built: Readonly<Record<string, string>>, previous: PreviousBuild | undefined): Record<string, string> {
+export function recordedDigests(manifest: Omit<BuildManifest, 'files'>, built: Readonly<Record<string, string>>, previous: PreviousBuild | undefined): Record<string, string> {
   const digests: Record<string, string> = {};
   for (const url of Object.keys(manifest.pages)) {
     const digest = built[url] ?? previous?.pageDigests[url];

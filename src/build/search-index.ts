@@ -11,6 +11,7 @@ import { isOutside } from '../kb/files/paths.ts';
 import { BuildError } from './build-error.ts';
 import { replaceFolder } from './output-folder.ts';
 import { searchablePage } from './searchable-page.ts';
+import { writeStaticFilesAsync } from './static-file.ts';
 import type { SiteData } from './site-data.ts';
 
 /** Pages per shard, unless the build says otherwise (`BuildOptions.searchShardPages`). */
@@ -233,7 +234,7 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
           // flush before its service is closed, and left empty files on a busy machine.
           const built = await state.index.getFiles();
           if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
-          writeIndexFiles(fresh, built.files);
+          await writeIndexFiles(fresh, built.files);
           cleanups.push(replaceFolder(fresh, path.join(root, `${prefix}${shard}`)));
         }
       } finally {
@@ -251,15 +252,16 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
   };
 }
 
-/** Writes the files of one index below `folder`, which is made fresh. */
-function writeIndexFiles(folder: string, files: readonly { path: string; content: Uint8Array }[]): void {
-  fs.mkdirSync(folder, { recursive: true });
+/** Writes the files of one index below `folder`, which is made fresh, through Node's thread pool. */
+async function writeIndexFiles(folder: string, files: readonly { path: string; content: Uint8Array }[]): Promise<void> {
   for (const file of files) {
-    const target = path.join(folder, file.path);
-    if (isOutside(folder, target)) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, file.content);
+    if (isOutside(folder, path.join(folder, file.path))) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);
   }
+  fs.mkdirSync(folder, { recursive: true });
+  await writeStaticFilesAsync(
+    folder,
+    files.map((file) => ({ path: file.path, body: { bytes: file.content } })),
+  );
 }
 
 type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind').createIndex>>['index']>;

@@ -46,6 +46,7 @@ export type { ExtraKnowledge, KnowledgeRequest } from './knowledge/extension.ts'
 export { DEFAULT_FIND_LIMIT, findEntriesOf, parseFindArguments, rankSubjects, renderFindResults, renderFindSchema } from './view/find.ts';
 export type { FindEntry } from './view/find.ts';
 export { decodeSearchDocument } from './view/search-terms.ts';
+export type { SearchDocumentMemo } from './view/search-terms.ts';
 export { LEARN_PARAMETERS, parseLearnArguments } from './knowledge/learn.ts';
 export type { LearnToolDefinition, TopicIdentity } from './knowledge/learn.ts';
 export { callAgentTool, listAgentTools } from './view/tool-call.ts';

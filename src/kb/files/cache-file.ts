@@ -17,7 +17,7 @@ export function writeCacheFile(file: string, text: string): void {
  * The entries of a cache file written by {@link writeCacheEntries}, by key, those `isEntry`
  * accepts; an absent, damaged or other-version file gives none (its contents are made again).
  */
-export function readCacheEntries<T>(file: string, version: number, isEntry: (value: unknown) => value is T): Map<string, T> {
+export function readCacheEntries<T>(file: string, version: number | string, isEntry: (value: unknown) => value is T): Map<string, T> {
   try {
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; entries?: unknown };
     if (stored.version !== version || typeof stored.entries !== 'object' || stored.entries === null) return new Map();
@@ -28,6 +28,6 @@ export function readCacheEntries<T>(file: string, version: number, isEntry: (val
 }
 
 /** Writes `entries` as the cache file `file` of format `version`, replacing it in one rename. */
-export function writeCacheEntries(file: string, version: number, entries: ReadonlyMap<string, unknown>): void {
+export function writeCacheEntries(file: string, version: number | string, entries: ReadonlyMap<string, unknown>): void {
   writeCacheFile(file, JSON.stringify({ version, entries: Object.fromEntries(entries) }));
 }

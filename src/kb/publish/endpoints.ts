@@ -6,7 +6,7 @@ import { encodeAddressSegment } from '../subjects/address.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Catalog, CatalogKnowledge, CatalogSubject, CatalogTopic } from '../catalog/catalog.ts';
 import { FORMAT_VERSION, type KeywordsFile, type KnowledgeFile, type SiteIndex, type SubjectEntry, type SubjectFile, type TopicEntry, type TopicFile } from './endpoint-schemas.ts';
-import { encodeSearchDocument, searchDocumentOfSubject } from '../view/search-terms.ts';
+import { encodedSearchDocumentOfSubject, type SearchDocumentMemo } from '../view/search-terms.ts';
 import { markdownUrl, normalizeBase, siteUrl, subjectJsonUrl, subjectUrl, topicUrl } from './site-urls.ts';
 
 /** `/kb/topics/<topic>.json`. */
@@ -85,16 +85,15 @@ export function buildSiteIndex(catalog: Catalog, site: SiteConfig): SiteIndex {
 
 /**
  * `/kb/keywords.json`: every listed subject's keywords, confidence and the terms `find` ranks by
- * (view/search-terms.ts, encoded), in catalog order (hidden ones never).
+ * (view/search-terms.ts, encoded), in catalog order (hidden ones never). A `memo` keeps the
+ * encoded documents between runs.
  */
-export function buildKeywordsFile(catalog: Catalog): KeywordsFile {
+export function buildKeywordsFile(catalog: Catalog, memo?: SearchDocumentMemo): KeywordsFile {
   return {
     version: FORMAT_VERSION,
     topics: catalog.topics.map((topic) => ({
       id: topic.id,
-      subjects: topic.subjects
-        .filter((s) => !s.hidden)
-        .map((s) => ({ slug: s.slug, keywords: s.keywords, confidence: s.confidence, ...encodeSearchDocument(searchDocumentOfSubject(s)) })),
+      subjects: topic.subjects.filter((s) => !s.hidden).map((s) => ({ slug: s.slug, keywords: s.keywords, confidence: s.confidence, ...encodedSearchDocumentOfSubject(s, memo) })),
     })),
   };
 }

@@ -4,6 +4,7 @@
  * counts. One bounded form serves local files and a published site (`/kb/keywords.json` carries
  * it encoded), so that both rank from the same numbers.
  */
+import { createHash } from 'node:crypto';
 import { stemmer } from 'stemmer';
 import type { CatalogSubject } from '../catalog/catalog.ts';
 import { frontMatterLineCount } from '../catalog/title.ts';
@@ -78,27 +79,7 @@ export function bodyOf(content: string, markdown: boolean): string {
  * {@link BODY_TERM_LIMIT} most frequent terms (ties: first seen first).
  */
 export function searchDocumentOf(source: SearchSource): SearchDocument {
-  const fields = [searchTermsOf(source.title), searchTermsOf(source.slug), searchTermsOf(source.summary), searchTermsOf(source.headings.join('\n')), searchTermsOf(source.body)];
-  const counts = fields.map((terms) => {
-    const count = new Map<string, number>();
-    for (const term of terms) count.set(term, (count.get(term) ?? 0) + 1);
-    return count;
-  });
-  const body = counts[4]!;
-  if (body.size > BODY_TERM_LIMIT) {
-    // Map order is first-seen order and the sort is stable: ties keep the first seen.
-    const kept = [...body].sort((a, b) => b[1] - a[1]).slice(0, BODY_TERM_LIMIT);
-    counts[4] = new Map(kept);
-  }
-  const terms = new Map<string, number[]>();
-  counts.forEach((count, field) => {
-    for (const [term, n] of count) {
-      let row = terms.get(term);
-      if (!row) terms.set(term, (row = [0, 0, 0, 0, 0]));
-      row[field] = n;
-    }
-  });
-  return { lengths: fields.map((f) => f.length), terms: sortedTerms(terms) };
+  return documentOf([countTerms(source.title), countTerms(source.slug), countTerms(source.summary), countTerms(source.headings.join('\n')), countBody(source.body)]);
 }
 
 /** The search document of a catalog subject: its title, slug, summary, headings and text (none for a skipped file). */
@@ -112,16 +93,81 @@ export function searchDocumentOfSubject(subject: CatalogSubject): SearchDocument
   });
 }
 
+/**
+ * Encoded search documents kept by a host between runs (the build's cache), by what they are made
+ * of: most subjects do not change between builds.
+ */
+export interface SearchDocumentMemo {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+}
+
+/** {@link encodeSearchDocument} of {@link searchDocumentOfSubject}, taken from `memo` when it holds it. */
+export function encodedSearchDocumentOfSubject(subject: CatalogSubject, memo?: SearchDocumentMemo): EncodedSearchDocument {
+  if (!memo) return encodeSearchDocument(searchDocumentOfSubject(subject));
+  const { title, slug, summary, headings, skipped, format, sha256 } = subject;
+  const key = createHash('sha1')
+    .update(JSON.stringify([title, slug, summary, headings, skipped, format, sha256]))
+    .digest('base64');
+  const known = memo.get(key);
+  // Kept as lines: the lengths, then each field's terms (which hold no line break).
+  const encoded =
+    known === undefined
+      ? encodeSearchDocument(searchDocumentOfSubject(subject))
+      : { lengths: known.slice(0, known.indexOf('\n')).split(',').map(Number), terms: known.split('\n').slice(1) };
+  memo.set(key, known ?? `${encoded.lengths.join(',')}\n${encoded.terms.join('\n')}`);
+  return encoded;
+}
+
+/** A field's terms with their counts, and how many terms it had. */
+interface FieldTerms {
+  length: number;
+  counts: Map<string, number>;
+}
+
+function countTerms(text: string): FieldTerms {
+  const terms = searchTermsOf(text);
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { length: terms.length, counts };
+}
+
+/** The body's terms: its {@link BODY_TERM_LIMIT} most frequent ones. */
+function countBody(text: string): FieldTerms {
+  const body = countTerms(text);
+  if (body.counts.size <= BODY_TERM_LIMIT) return body;
+  // Map order is first-seen order and the sort is stable: ties keep the first seen.
+  return { length: body.length, counts: new Map([...body.counts].sort((a, b) => b[1] - a[1]).slice(0, BODY_TERM_LIMIT)) };
+}
+
+function documentOf(fields: readonly FieldTerms[]): SearchDocument {
+  const terms = new Map<string, number[]>();
+  fields.forEach(({ counts }, field) => {
+    for (const [term, n] of counts) {
+      let row = terms.get(term);
+      if (!row) terms.set(term, (row = [0, 0, 0, 0, 0]));
+      row[field] = n;
+    }
+  });
+  return { lengths: fields.map((f) => f.length), terms: sortedTerms(terms) };
+}
+
 /** The terms in code-unit order, so that a document is the same however it was made. */
 function sortedTerms(terms: Map<string, readonly number[]>): Map<string, readonly number[]> {
   return new Map([...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A document as `/kb/keywords.json` holds it (see {@link encodeSearchDocument}). */
+export interface EncodedSearchDocument {
+  lengths: number[];
+  terms: string[];
 }
 
 /**
  * A document as `/kb/keywords.json` holds it: per field, its terms separated by spaces, each
  * followed by `:<count>` when it occurs more than once (`"tar archiv:3"`).
  */
-export function encodeSearchDocument(document: SearchDocument): { lengths: number[]; terms: string[] } {
+export function encodeSearchDocument(document: SearchDocument): EncodedSearchDocument {
   const fields: string[][] = SEARCH_FIELDS.map(() => []);
   for (const [term, counts] of document.terms) {
     counts.forEach((n, field) => {
