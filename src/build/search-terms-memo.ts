@@ -9,6 +9,11 @@ import type { SearchDocumentMemo } from '../kb/view/search-terms.ts';
 
 /** A memo read from a cache file; {@link StoredSearchDocumentMemo.save} keeps the entries this run used. */
 export interface StoredSearchDocumentMemo extends SearchDocumentMemo {
+  /**
+   * Writes the entries this run used, then forgets every entry: a text made again when it is
+   * written (a large site's `kb/keywords.json`) counts its terms again rather than keep the memo
+   * in memory through the pages (content/reference/decisions.md, "Search documents kept").
+   */
   save(): void;
 }
 
@@ -17,14 +22,20 @@ export function openSearchDocumentMemo(file: string, codeKey: string): StoredSea
   const known = readCacheEntries(file, codeKey, (value): value is string => typeof value === 'string');
   const used = new Map<string, string>();
   let changed = false;
+  let saved = false;
   return {
     get: (key) => known.get(key),
     set(key, value) {
+      if (saved) return;
       if (known.get(key) !== value) changed = true;
       used.set(key, value);
     },
     save() {
+      if (saved) return;
       if (changed || used.size !== known.size) writeCacheEntries(file, codeKey, used);
+      saved = true;
+      known.clear();
+      used.clear();
     },
   };
 }

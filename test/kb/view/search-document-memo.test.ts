@@ -77,6 +77,11 @@ describe('the memo on disk', () => {
     // Only what the last build used stays.
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ version: 'code-1', entries: { b: '2\ny' } });
     expect(openSearchDocumentMemo(file, 'code-2').get('b')).toBeUndefined();
+    // Saved, a memo forgets its entries and takes no more: nothing holds them through the pages.
+    expect(again.get('b')).toBeUndefined();
+    again.set('c', '3\nz');
+    again.save();
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).entries).toEqual({ b: '2\ny' });
     fs.writeFileSync(file, '{"version": "code-1", "entr');
     expect(openSearchDocumentMemo(file, 'code-1').get('b')).toBeUndefined();
   });
