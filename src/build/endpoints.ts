@@ -60,7 +60,7 @@ export interface ListingOptions {
  * incremental build lists the files while Pagefind, a process of its own, writes the index
  * (content/reference/decisions.md, "Files after the pages").
  */
-export async function listStaticFilesAsync(data: SiteData, options: ListingOptions = {}): Promise<StaticFile[]> {
+async function listStaticFilesAsync(data: SiteData, options: ListingOptions = {}): Promise<StaticFile[]> {
   const files: StaticFile[] = [];
   let since = performance.now();
   for (const file of eachStaticFile(data, options)) {

@@ -79,7 +79,27 @@ export function bodyOf(content: string, markdown: boolean): string {
  * {@link BODY_TERM_LIMIT} most frequent terms (ties: first seen first).
  */
 export function searchDocumentOf(source: SearchSource): SearchDocument {
-  return documentOf([countTerms(source.title), countTerms(source.slug), countTerms(source.summary), countTerms(source.headings.join('\n')), countBody(source.body)]);
+  const fields = [searchTermsOf(source.title), searchTermsOf(source.slug), searchTermsOf(source.summary), searchTermsOf(source.headings.join('\n')), searchTermsOf(source.body)];
+  const counts = fields.map((terms) => {
+    const count = new Map<string, number>();
+    for (const term of terms) count.set(term, (count.get(term) ?? 0) + 1);
+    return count;
+  });
+  const body = counts[4]!;
+  if (body.size > BODY_TERM_LIMIT) {
+    // Map order is first-seen order and the sort is stable: ties keep the first seen.
+    const kept = [...body].sort((a, b) => b[1] - a[1]).slice(0, BODY_TERM_LIMIT);
+    counts[4] = new Map(kept);
+  }
+  const terms = new Map<string, number[]>();
+  counts.forEach((count, field) => {
+    for (const [term, n] of count) {
+      let row = terms.get(term);
+      if (!row) terms.set(term, (row = [0, 0, 0, 0, 0]));
+      row[field] = n;
+    }
+  });
+  return { lengths: fields.map((f) => f.length), terms: sortedTerms(terms) };
 }
 
 /** The search document of a catalog subject: its title, slug, summary, headings and text (none for a skipped file). */
@@ -117,39 +137,6 @@ export function encodedSearchDocumentOfSubject(subject: CatalogSubject, memo?: S
       : { lengths: known.slice(0, known.indexOf('\n')).split(',').map(Number), terms: known.split('\n').slice(1) };
   memo.set(key, known ?? `${encoded.lengths.join(',')}\n${encoded.terms.join('\n')}`);
   return encoded;
-}
-
-/** A field's terms with their counts, and how many terms it had. */
-interface FieldTerms {
-  length: number;
-  counts: Map<string, number>;
-}
-
-function countTerms(text: string): FieldTerms {
-  const terms = searchTermsOf(text);
-  const counts = new Map<string, number>();
-  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return { length: terms.length, counts };
-}
-
-/** The body's terms: its {@link BODY_TERM_LIMIT} most frequent ones. */
-function countBody(text: string): FieldTerms {
-  const body = countTerms(text);
-  if (body.counts.size <= BODY_TERM_LIMIT) return body;
-  // Map order is first-seen order and the sort is stable: ties keep the first seen.
-  return { length: body.length, counts: new Map([...body.counts].sort((a, b) => b[1] - a[1]).slice(0, BODY_TERM_LIMIT)) };
-}
-
-function documentOf(fields: readonly FieldTerms[]): SearchDocument {
-  const terms = new Map<string, number[]>();
-  fields.forEach(({ counts }, field) => {
-    for (const [term, n] of counts) {
-      let row = terms.get(term);
-      if (!row) terms.set(term, (row = [0, 0, 0, 0, 0]));
-      row[field] = n;
-    }
-  });
-  return { lengths: fields.map((f) => f.length), terms: sortedTerms(terms) };
 }
 
 /** The terms in code-unit order, so that a document is the same however it was made. */

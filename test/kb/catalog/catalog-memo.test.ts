@@ -5,38 +5,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, type CatalogMemo, type CatalogMemoEntry } from '../../../src/kb/index.ts';
+import { buildCatalog, type CatalogMemoEntry } from '../../../src/kb/index.ts';
 import { memoKey } from '../../../src/kb/catalog/catalog.ts';
 import { loadCatalogMemo, saveCatalogMemo } from '../../../src/build/catalog-memo.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 import { openTree } from '../../helpers/open-tree.ts';
+import { recordingMemo } from '../../helpers/recording-memo.ts';
 
 const TOML = '[kb.topic.t]\nsubjects = "t"\n';
 const FILES = { 't/a.md': '# A\n\nFirst paragraph of a.\n\n## Usage\n\nText.\n', 't/b.md': '# B\n\nFirst paragraph of b.\n', 't/c.toml': '# Settings\nx = 1\n' };
 
-/** A memo that records what the catalog asked of it. */
-function recordingMemo(): CatalogMemo & { gets: string[]; sets: string[] } {
-  const entries = new Map<string, CatalogMemoEntry>();
-  const gets: string[] = [];
-  const sets: string[] = [];
-  return {
-    gets,
-    sets,
-    get(key) {
-      gets.push(key);
-      return entries.get(key);
-    },
-    set(key, value) {
-      sets.push(key);
-      entries.set(key, value);
-    },
-  };
-}
-
 describe('buildCatalog with a memo', () => {
   it('computes each content once, and gives the same catalog from the memo', async () => {
     const { kb } = openTree(TOML, FILES);
-    const memo = recordingMemo();
+    const memo = recordingMemo<CatalogMemoEntry>();
     const first = (await buildCatalog(kb, { memo })).catalog;
     expect(memo.sets).toHaveLength(3);
     memo.sets.length = 0;
@@ -52,7 +34,7 @@ describe('buildCatalog with a memo', () => {
   });
 
   it('computes a changed content again, and only that one', async () => {
-    const memo = recordingMemo();
+    const memo = recordingMemo<CatalogMemoEntry>();
     await buildCatalog(openTree(TOML, FILES).kb, { memo });
     memo.sets.length = 0;
     const { kb } = openTree(TOML, { ...FILES, 't/b.md': '# B\n\nA new first paragraph.\n' });

@@ -6,12 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, type SearchDocumentMemo } from '../../../src/kb/index.ts';
+import { buildCatalog } from '../../../src/kb/index.ts';
 import { buildKeywordsFile } from '../../../src/kb/publish/endpoints.ts';
 import { encodedSearchDocumentOfSubject } from '../../../src/kb/view/search-terms.ts';
 import { openSearchDocumentMemo } from '../../../src/build/search-terms-memo.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 import { openTree } from '../../helpers/open-tree.ts';
+import { recordingMemo } from '../../helpers/recording-memo.ts';
 
 const TOML = '[kb.topic.t]\nsubjects = "t"\n';
 const FILES = {
@@ -20,27 +21,10 @@ const FILES = {
   't/big.bin': Buffer.from([0, 1, 2, 3]),
 };
 
-/** A memo in memory that records what it was asked. */
-function recordingMemo(): SearchDocumentMemo & { entries: Map<string, string>; gets: string[] } {
-  const entries = new Map<string, string>();
-  const gets: string[] = [];
-  return {
-    entries,
-    gets,
-    get(key) {
-      gets.push(key);
-      return entries.get(key);
-    },
-    set(key, value) {
-      entries.set(key, value);
-    },
-  };
-}
-
 describe('search documents with a memo', () => {
   it('make the same keywords file as without one, first counted and then from the memo', async () => {
     const { catalog } = await buildCatalog(openTree(TOML, FILES).kb);
-    const memo = recordingMemo();
+    const memo = recordingMemo<string>();
     const plain = buildKeywordsFile(catalog);
     expect(buildKeywordsFile(catalog, memo)).toEqual(plain);
     expect(memo.entries.size).toBe(3);
@@ -51,7 +35,7 @@ describe('search documents with a memo', () => {
   it('take a subject whose inputs did not change from the memo, and count a changed one again', async () => {
     const { catalog } = await buildCatalog(openTree(TOML, FILES).kb);
     const tar = catalog.topics[0]!.subjects.find((s) => s.slug === 'tar')!;
-    const memo = recordingMemo();
+    const memo = recordingMemo<string>();
     encodedSearchDocumentOfSubject(tar, memo);
     const [key] = memo.entries.keys();
     // What the memo holds is what is given: a planted entry shows that it is read.
