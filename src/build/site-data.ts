@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { type Catalog, type CatalogMemo, type CatalogSubject, buildCatalog } from '../kb/catalog/catalog.ts';
+import type { TokenCounter } from '../kb/catalog/tokens.ts';
 import type { SyllabusConfig } from '../kb/config/merge.ts';
 import type { SiteConfig } from '../kb/config/schema.ts';
 import { resolveSiteFiles, type SiteFile } from '../kb/config/site-files.ts';
@@ -60,6 +61,8 @@ export interface PrepareOptions {
   configDiagnostics?: readonly Diagnostic[];
   /** Tokens, summaries and headings computed before, by content (the cache's memo). */
   memo?: CatalogMemo;
+  /** Counts tokens, maybe in another thread (token-thread.ts). Default: in this one. */
+  countTokens?: TokenCounter;
   /**
    * The documents of URL sources, as the build fetched them. Default: the copies the last build
    * left in the knowledge base's cache; nothing is fetched.
@@ -79,7 +82,7 @@ export interface PrepareOptions {
 export async function prepareSiteData(config: SyllabusConfig, options: PrepareOptions = {}): Promise<SiteData> {
   const site: SiteConfig = options.base === undefined ? config.site : { ...config.site, base: normalizeBase(options.base) };
   const kb = openKnowledgeBase(config, { sources: options.sources ?? readCachedDocuments(config).documents });
-  const built = await buildCatalog(kb, { memo: options.memo });
+  const built = await buildCatalog(kb, { memo: options.memo, countTokens: options.countTokens });
   const siteFiles = resolveSiteFiles(config);
   const diagnostics = sortDiagnostics(applySeverities([...(options.configDiagnostics ?? []), ...siteFiles.diagnostics, ...kb.diagnostics(), ...built.diagnostics], config.check));
   const catalog = options.summarize && !hasContentErrors(diagnostics) ? await options.summarize(built.catalog, config) : built.catalog;

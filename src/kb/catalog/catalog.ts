@@ -17,7 +17,7 @@ import { subjectKeywords } from '../summaries/keywords.ts';
 import { loadMarkdownParser } from '../markdown/parser.ts';
 import { summarize } from '../summaries/extractive.ts';
 import { loadFrontMatterParser, readFrontMatter, titleOf } from './title.ts';
-import { countTokens, loadTokenizer } from './tokens.ts';
+import { countTokensHere, type TokenCounter } from './tokens.ts';
 
 /** One subject as every surface sees it. */
 export interface CatalogSubject {
@@ -145,19 +145,28 @@ export interface CatalogOptions {
    * learned flags and the listings show what they pre-load. Default: none.
    */
   extra?: readonly ExtraKnowledge[] | undefined;
+  /**
+   * Counts tokens: a host may count them in another thread while this one reads and summarises
+   * (the build does). Default: {@link countTokensHere}.
+   */
+  countTokens?: TokenCounter | undefined;
 }
 
 /** Builds the catalog of a knowledge base, reading every subject; reports what reading found. */
 export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = {}): Promise<{ catalog: Catalog; diagnostics: Diagnostic[] }> {
-  const [{ createHash }] = await Promise.all([import('node:crypto'), loadTokenizer(), loadFrontMatterParser(), loadMarkdownParser()]);
+  const [{ createHash }] = await Promise.all([import('node:crypto'), loadFrontMatterParser(), loadMarkdownParser()]);
   const diagnostics: Diagnostic[] = [];
+  const counting: Counting = { count: options.countTokens ?? countTokensHere, memo: options.memo, computing: new Map(), counted: [] };
   const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
   const kbTopics = kb.topics();
   const extra = options.extra ?? [];
   const added = patternsByTopic(extra);
-  const topics = kbTopics.map((topic) => catalogTopic(kb, topic, added.get(topic.id), sha256, diagnostics, options.memo));
-  const knowledgeOf = (more: ReadonlyMap<string, readonly string[]>, profile: string | undefined): CatalogKnowledge => {
-    const knowledge = buildCatalogKnowledge(kbTopics, topics, more, kb.config.kb.prompt);
+  // Every subject is read before any token count is awaited, so that a counter in another thread counts while this one reads.
+  const drafts = kbTopics.map((topic) => draftCatalogTopic(kb, topic, added.get(topic.id), sha256, counting));
+  await Promise.all(counting.counted);
+  const topics = drafts.map((finish) => finish(diagnostics));
+  const knowledgeOf = async (more: ReadonlyMap<string, readonly string[]>, profile: string | undefined): Promise<CatalogKnowledge> => {
+    const knowledge = await buildCatalogKnowledge(kbTopics, topics, more, kb.config.kb.prompt, counting.count);
     const budget = kb.config.kb.knowledge_budget_tokens;
     if (knowledge.tokens > budget) {
       const which = profile === undefined ? 'The <knowledge> section' : `The <knowledge> section of profile.${profile}`;
@@ -172,9 +181,19 @@ export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = 
   };
   const profiles = new Map<string, CatalogKnowledge>();
   for (const [name, entries] of kb.config.profiles) {
-    profiles.set(name, knowledgeOf(patternsByTopic([...extra, ...profilePatterns(kb, name, entries, diagnostics)]), name));
+    profiles.set(name, await knowledgeOf(patternsByTopic([...extra, ...profilePatterns(kb, name, entries, diagnostics)]), name));
   }
-  return { catalog: { topics, knowledge: knowledgeOf(added, undefined), profiles }, diagnostics };
+  return { catalog: { topics, knowledge: await knowledgeOf(added, undefined), profiles }, diagnostics };
+}
+
+/** How a catalog being built counts tokens: contents not in the memo are counted once each, while the subjects are read. */
+interface Counting {
+  count: TokenCounter;
+  memo: CatalogMemo | undefined;
+  /** The entries being computed, by memo key: a content met twice is counted once. */
+  computing: Map<string, CatalogMemoEntry>;
+  /** Each count asked for; its entry is complete, and in the memo, when it settles. */
+  counted: Promise<void>[];
 }
 
 /**
@@ -214,12 +233,13 @@ function learnedWith(topic: Topic, more: readonly string[] | undefined): readonl
  * The `<knowledge>` section with `more` learned patterns appended to each topic's own (a
  * profile's, or none), from subjects already read: no file is read again.
  */
-function buildCatalogKnowledge(
+async function buildCatalogKnowledge(
   kbTopics: readonly Topic[],
   topics: readonly CatalogTopic[],
   more: ReadonlyMap<string, readonly string[]>,
   settings: PromptConfig,
-): CatalogKnowledge {
+  count: TokenCounter,
+): Promise<CatalogKnowledge> {
   const indexTopics: IndexTopic[] = [];
   const described = kbTopics.map((topic, index) => {
     const subjects = topics[index]!.subjects;
@@ -229,12 +249,12 @@ function buildCatalogKnowledge(
     indexTopics.push({ id: topic.id, subjects: subjects.filter((s) => !s.hidden && !learned.has(s.slug)).map((s) => ({ slug: s.slug, summary: s.summary })) });
     return describeKnowledgeTopic(topic, visibleSlugs(subjects), preloaded);
   });
-  const index = settings.index ? renderPromptIndex(orderIndexSubjects(indexTopics), settings.index_budget_tokens, countTokens) : '';
+  const index = settings.index ? await renderPromptIndex(orderIndexSubjects(indexTopics), settings.index_budget_tokens, count) : '';
   const { prompt, tool } = renderKnowledge(described, index);
   return {
     prompt: prompt === '' ? null : prompt,
     tool,
-    tokens: countTokens(prompt),
+    tokens: await count(prompt),
     topics: described.map((t) => ({ id: t.id, preloaded: t.preloaded })),
     indexBudget: settings.index ? settings.index_budget_tokens : null,
   };
@@ -245,21 +265,25 @@ function visibleSlugs(subjects: readonly CatalogSubject[]): string[] {
   return subjects.filter((s) => !s.hidden).map((s) => s.slug);
 }
 
-function catalogTopic(
+/**
+ * A topic's subjects read, summarised and their token counts asked for; the function returned
+ * makes the topic once the counts are in, and reports what reading found, in subject order.
+ */
+function draftCatalogTopic(
   kb: KnowledgeBase,
   topic: Topic,
   more: readonly string[] | undefined,
   sha256: (text: string) => string,
-  diagnostics: Diagnostic[],
-  memo: CatalogMemo | undefined,
-): CatalogTopic {
+  counting: Counting,
+): (diagnostics: Diagnostic[]) => CatalogTopic {
   const warnTokens = kb.config.kb.warn_subject_tokens;
   // Resolving learned patterns reports the ones that match nothing, even in a topic with no subjects.
   const learned = new Set(learnedWith(topic, more));
-  const subjects = topic.subjects.map((subject): CatalogSubject => {
+  const drafts = topic.subjects.map((subject): ((diagnostics: Diagnostic[]) => CatalogSubject) => {
     const read = kb.read(subject);
+    const warnings: Diagnostic[] = [];
     const warn = (code: Diagnostic['code'], message: string, line?: number): void => {
-      diagnostics.push({ kind: 'warning', code, message, file: subject.file, ...(line ? { line } : {}) });
+      warnings.push({ kind: 'warning', code, message, file: subject.file, ...(line ? { line } : {}) });
     };
     if (read.skipped === 'binary') {
       warn(
@@ -281,10 +305,10 @@ function catalogTopic(
     const fileName = subject.path.slice(subject.path.lastIndexOf('/') + 1);
     const mdx = markdown && isMdxPath(subject.path);
     const key = memoKey(mdx ? 'mdx' : subject.format, contentSha, fileName);
-    let known = memo?.get(key);
-    if (!known) {
-      known = {
-        tokens: countTokens(read.content),
+    let entry = counting.memo?.get(key) ?? counting.computing.get(key);
+    if (!entry) {
+      const computed: CatalogMemoEntry = {
+        tokens: 0,
         summary:
           read.skipped === null
             ? summarize({
@@ -298,14 +322,21 @@ function catalogTopic(
             : '',
         headings: markdown ? markdownHeadings(read.text, frontMatter.lines) : [],
       };
-      memo?.set(key, known);
+      counting.computing.set(key, computed);
+      const counted = counting.count(read.content).then((tokens) => {
+        computed.tokens = tokens;
+        counting.memo?.set(key, computed);
+      });
+      // Awaited together once every subject is read; if reading fails first, a refused count is not a second failure.
+      counted.catch(() => {});
+      counting.counted.push(counted);
+      entry = computed;
     }
-    const { tokens, summary } = known;
     // A learning's stored keywords count where headings do (content/reference/cli/find.md).
-    const headings = subject.learning ? [...known.headings, ...subject.learning.entry.keywords] : known.headings;
+    const headings = subject.learning ? [...entry.headings, ...subject.learning.entry.keywords] : entry.headings;
     const title = titleOf(subject.slug, markdown, read.text, frontMatter);
-    if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);
-    return {
+    const { summary } = entry;
+    const made: CatalogSubject = {
       topic: topic.id,
       slug: subject.slug,
       address: addressOf(subject.slug),
@@ -326,18 +357,29 @@ function catalogTopic(
       frontMatter: frontMatter.data,
       bytes: read.bytes,
       sha256: contentSha,
-      tokens,
+      tokens: 0,
       content: read.content,
     };
+    const settled = entry;
+    return (diagnostics) => {
+      const { tokens } = settled;
+      if (tokens > warnTokens) warn('subject-tokens', `${tokens} tokens, over kb.warn_subject_tokens (${warnTokens}). Split the subject so agents can load what they need.`);
+      diagnostics.push(...warnings);
+      made.tokens = tokens;
+      return made;
+    };
   });
-  return {
-    id: topic.id,
-    title: topic.title,
-    introduction: topic.introduction,
-    description: topic.description,
-    dir: topic.config.dir,
-    subjects,
-    tokens: subjects.filter((s) => !s.hidden).reduce((sum, s) => sum + s.tokens, 0),
-    listing: renderListing(listTopic(topic, visibleSlugs(subjects), learned)),
+  return (diagnostics) => {
+    const subjects = drafts.map((finish) => finish(diagnostics));
+    return {
+      id: topic.id,
+      title: topic.title,
+      introduction: topic.introduction,
+      description: topic.description,
+      dir: topic.config.dir,
+      subjects,
+      tokens: subjects.filter((s) => !s.hidden).reduce((sum, s) => sum + s.tokens, 0),
+      listing: renderListing(listTopic(topic, visibleSlugs(subjects), learned)),
+    };
   };
 }

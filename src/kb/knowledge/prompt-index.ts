@@ -23,6 +23,8 @@ export interface IndexTopic {
 const HEADING = 'Subjects you can learn, most useful first (topic/slug: summary):';
 /** A summary in the index is its first sentence, cut at a word boundary to at most this many characters. */
 const SUMMARY_CHARACTERS = 120;
+/** Index lines counted together (see {@link renderPromptIndex}). */
+const LINES_PER_CHUNK = 64;
 
 /**
  * The subjects in the order the index lists them (content/reference/decisions.md): a topic's
@@ -63,7 +65,7 @@ export function oneLineSummary(summary: string): string {
  * `… and <n> more: use learn with a topic to list them.` `''` when there is no subject, or when
  * the budget cannot hold the heading and that last line.
  */
-export function renderPromptIndex(subjects: readonly IndexSubject[], budget: number, count: (text: string) => number): string {
+export async function renderPromptIndex(subjects: readonly IndexSubject[], budget: number, count: (text: string) => Promise<number>): Promise<string> {
   if (subjects.length === 0) return '';
   const lines = subjects.map((s) => {
     const summary = oneLineSummary(s.summary);
@@ -73,9 +75,18 @@ export function renderPromptIndex(subjects: readonly IndexSubject[], budget: num
   const text = (kept: number): string => [HEADING, '', ...lines.slice(0, kept), ...(kept < lines.length ? [more(lines.length - kept)] : [])].join('\n');
   // Line by line, the counts add up to about the whole text's; the whole text is then counted, and lines dropped until it fits.
   let kept = 0;
-  let used = count(`${HEADING}\n\n`) + count(more(lines.length));
-  while (kept < lines.length && used + count(`${lines[kept]!}\n`) <= budget) used += count(`${lines[kept++]!}\n`);
-  while (kept > 0 && count(text(kept)) > budget) kept--;
-  if (kept === 0 && count(text(0)) > budget) return '';
+  let used = (await count(`${HEADING}\n\n`)) + (await count(more(lines.length)));
+  // Lines are asked for a chunk at a time: a counter in another thread answers a chunk in one exchange.
+  for (let fits = true; fits && kept < lines.length;) {
+    const counts = await Promise.all(lines.slice(kept, kept + LINES_PER_CHUNK).map((line) => count(`${line}\n`)));
+    for (const lineTokens of counts) {
+      fits = used + lineTokens <= budget;
+      if (!fits) break;
+      used += lineTokens;
+      kept++;
+    }
+  }
+  while (kept > 0 && (await count(text(kept))) > budget) kept--;
+  if (kept === 0 && (await count(text(0))) > budget) return '';
   return text(kept);
 }

@@ -6,7 +6,7 @@
  * applies the rules of content/agents/ once, over a {@link KnowledgeReader}: the part that differs
  * between local files (local-view.ts) and a published site (src/remote/remote-view.ts).
  */
-import { countTokens, loadTokenizer } from '../catalog/tokens.ts';
+import { countTokensHere } from '../catalog/tokens.ts';
 import type { SiteIndex } from '../publish/endpoint-schemas.ts';
 import { resolvePatterns, type ResolvableSubject } from '../subjects/resolve.ts';
 import {
@@ -272,8 +272,7 @@ export function createKnowledgeView(reader: KnowledgeReader, extra: readonly Ext
       const summaries = (await topic.summaries?.()) ?? new Map<string, string>();
       indexTopics.push({ id: topic.id, subjects: available.map((slug) => ({ slug, summary: summaries.get(slug) ?? '' })) });
     }
-    await loadTokenizer();
-    return renderPromptIndex(orderIndexSubjects(indexTopics), budget, countTokens);
+    return renderPromptIndex(orderIndexSubjects(indexTopics), budget, countTokensHere);
   };
 
   const prompt = async (): Promise<string | null> => {
@@ -323,8 +322,7 @@ export function createKnowledgeView(reader: KnowledgeReader, extra: readonly Ext
       const known = await published();
       if (known) return known.tokens;
       const section = (await prompt()) ?? '';
-      await loadTokenizer();
-      return countTokens(section);
+      return countTokensHere(section);
     },
     async learn(args) {
       const parsed = parseLearnArguments(args);

@@ -49,6 +49,48 @@ describe('buildCatalog with a memo', () => {
   });
 });
 
+describe('buildCatalog with a token counter of the host', () => {
+  it('asks it once per new content, all before awaiting any, and takes its counts; a content met twice is counted once', async () => {
+    const files = { ...FILES, 't/copy.md': FILES['t/a.md'] };
+    // Each ask notes how many answers had come: a catalog that awaited a count before reading on would ask the next one after an answer.
+    const asked: { text: string; answered: number }[] = [];
+    let answered = 0;
+    const countTokens = (text: string): Promise<number> => {
+      asked.push({ text, answered });
+      return new Promise((resolve) =>
+        setImmediate(() => {
+          answered++;
+          resolve(1000 + text.length);
+        }),
+      );
+    };
+    const memo = recordingMemo<CatalogMemoEntry>();
+    const { catalog } = await buildCatalog(openTree(TOML, files).kb, { memo, countTokens });
+    const [a, b, c, copy] = catalog.topics[0]!.subjects;
+    // The contents as learn returns them, then the <knowledge> section, once they are counted.
+    expect(asked.slice(0, 3)).toEqual([a!, b!, c!].map((s) => ({ text: s.content, answered: 0 })));
+    expect(asked.slice(3).map((ask) => ask.answered)).toEqual([3]);
+    expect([a, b, c, copy].map((s) => [s!.slug, s!.tokens])).toEqual([
+      ['a', 1000 + a!.content.length],
+      ['b', 1000 + b!.content.length],
+      ['c', 1000 + c!.content.length],
+      ['copy', 1000 + a!.content.length],
+    ]);
+    expect(memo.sets).toHaveLength(3);
+  });
+
+  it('reports a subject over the token limit in its place among the warnings of the subjects around it', async () => {
+    const files = { 't/a.png': '\u0000binary', 't/b.md': '# B\n\nLong.\n', 't/c.png': '\u0000binary' };
+    const toml = `${TOML}\n[kb]\nwarn_subject_tokens = 500\n`;
+    const { diagnostics } = await buildCatalog(openTree(toml, files).kb, { countTokens: async (text) => (text.startsWith('#') ? 501 : 1) });
+    expect(diagnostics.map((d) => [path.basename(d.file!), d.code])).toEqual([
+      ['a.png', 'binary'],
+      ['b.md', 'subject-tokens'],
+      ['c.png', 'binary'],
+    ]);
+  });
+});
+
 describe('the memo on disk', () => {
   it('keeps what a build used, and starts empty after a version change or damage', () => {
     const cache = path.join(makeTree({}), 'catalog-memo.json');
