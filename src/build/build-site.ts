@@ -52,7 +52,7 @@ import { openSearchDocumentMemo } from './search-terms-memo.ts';
 import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 import { type StaticFile, writeStaticFilesAsync } from './static-file.ts';
-import { startTokenThread } from './token-thread.ts';
+import { withTokenThread } from './token-thread.ts';
 
 /** What the pages stage is given: the site to show, and where to build its pages. */
 export interface PagesInput {
@@ -162,24 +162,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const firstConfig = config.files[0]!;
   const cache = cacheFolder(options.cacheDir ?? defaultCacheDir(firstConfig));
 
-  // The tokenizer loads in its own thread while sources are fetched and subjects read.
-  const tokens = startTokenThread();
-  let sources: Awaited<ReturnType<typeof fetchSources>>;
-  let sourcesMs: number;
   const memo = loadCatalogMemo(cache.catalogMemo);
   // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
   let summaries: SummaryReport | undefined;
-  let data: SiteData;
-  try {
+  // The tokenizer loads in its own thread while sources are fetched and subjects read.
+  const { sources, sourcesMs, data } = await withTokenThread(async (countTokens) => {
     // URL sources first: the knowledge base opens with the documents they brought
     // (content/reference/cli/build.md, "URL sources").
-    sources = await fetchSources(config, { dir: cache.sources, userAgent: options.userAgent(config.site.url) });
-    sourcesMs = performance.now() - lapStart;
+    const sources = await fetchSources(config, { dir: cache.sources, userAgent: options.userAgent(config.site.url) });
+    const sourcesMs = performance.now() - lapStart;
     lapStart = performance.now();
-    data = await prepareSiteData(config, {
+    const data = await prepareSiteData(config, {
       configDiagnostics: loaded.diagnostics,
       memo,
-      countTokens: tokens.count,
+      countTokens,
       sources: sources.documents,
       summarize: async (catalog) => {
         if (!config.kb.summaries) return catalog;
@@ -188,9 +184,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         return done.catalog;
       },
     });
-  } finally {
-    await tokens.stop();
-  }
+    return { sources, sourcesMs, data };
+  });
   failOnSiteErrors(data, options.cwd);
 
   // The build reports what `check` reports, the content checks' warnings too, and its own

@@ -83,3 +83,13 @@ export function startTokenThread(): TokenThread {
     },
   };
 }
+
+/** Runs `work` with a counter in its own thread, started at once and ended when `work` settles. */
+export async function withTokenThread<T>(work: (count: TokenCounter) => Promise<T>): Promise<T> {
+  const thread = startTokenThread();
+  try {
+    return await work(thread.count);
+  } finally {
+    await thread.stop();
+  }
+}
