@@ -145,7 +145,8 @@ export function renderScalingChart(chart: ScalingChart): string {
   const linearEnd = linear(lastTick);
   if (linearEnd !== undefined) {
     parts.push(`<line class="linear" x1="${time.x(0)}" y1="${time.y(0)}" x2="${time.x(lastTick)}" y2="${time.y(linearEnd)}"/>`);
-    parts.push(`<text class="legend-time" x="${RIGHT}" y="${TIME_TOP - 8}" text-anchor="end">dashed: linear from ${grouped(chart.base)} subjects</text>`);
+    // Top left inside the panel: the lines rise to the right, where the last point's label is.
+    parts.push(`<text class="legend-time" x="${LEFT + 8}" y="${TIME_TOP + 16}">dashed: linear from ${grouped(chart.base)} subjects</text>`);
   }
   parts.push(
     series(
