@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
+import { makeFolderInPool, writeFileInPool } from '../build/static-file.ts';
 import { mapBounded } from '../net/bounded-calls.ts';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 
@@ -210,8 +211,8 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
     const html = new Uint8Array(await response.arrayBuffer());
     // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
     const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    await fs.promises.writeFile(file, html);
+    await makeFolderInPool(path.dirname(file), { recursive: true });
+    await writeFileInPool(file, html);
     await render.site.pageBuilt?.(url, html);
   };
   // After a failure no page starts, and every page started is done before this returns: Astro's

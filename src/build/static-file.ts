@@ -1,7 +1,17 @@
 /** One file of the site that is not an HTML page: its bytes, its content type, writing it. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { lookup } from 'mrmime';
+
+// Node's callback API, not fs.promises: through fs.promises each file is a FileHandle, and opening,
+// writing and closing it cost the calling thread about half as much again (content/reference/decisions.md,
+// "Files written through the thread pool").
+/** Writes a file through Node's thread pool (`fs.writeFile`). */
+export const writeFileInPool = promisify(fs.writeFile);
+/** Makes a folder through Node's thread pool (`fs.mkdir`). */
+export const makeFolderInPool = promisify(fs.mkdir);
+const copyFileInPool = promisify(fs.copyFile);
 
 /** One file of the site: its path below the site's base (no leading `/`) and its bytes. */
 export interface StaticFile {
@@ -71,17 +81,17 @@ export async function writeStaticFilesAsync(dir: string, files: readonly StaticF
       const target = path.join(dir, file.path);
       const folder = path.dirname(target);
       let folderMade = made.get(folder);
-      if (!folderMade) made.set(folder, (folderMade = fs.promises.mkdir(folder, { recursive: true })));
+      if (!folderMade) made.set(folder, (folderMade = makeFolderInPool(folder, { recursive: true })));
       await folderMade;
       if ('make' in file.body) {
         const body = file.body;
-        const written = making.then(() => fs.promises.writeFile(target, body.make()));
+        const written = making.then(() => writeFileInPool(target, body.make()));
         making = written.catch(() => undefined);
         await written;
         continue;
       }
       const source = sourceOf(file);
-      await ('copy' in source ? fs.promises.copyFile(source.copy, target) : fs.promises.writeFile(target, source.data));
+      await ('copy' in source ? copyFileInPool(source.copy, target) : writeFileInPool(target, source.data));
     }
   };
   await Promise.all(Array.from({ length: WRITES_AT_ONCE }, worker));
