@@ -51,7 +51,7 @@ import { searchKeysOf, startSearchIndex, type SearchIndexing } from './search-in
 import { openSearchDocumentMemo } from './search-terms-memo.ts';
 import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
-import { type StaticFile, writeStaticFilesAsync } from './static-file.ts';
+import { type StaticFile, writeStaticFiles, writeStaticFilesAsync } from './static-file.ts';
 import { withTokenThread } from './token-thread.ts';
 
 /** What the pages stage is given: the site to show, and where to build its pages. */
@@ -394,9 +394,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const written = new Set<string>();
       const staticFiles = await listFiles((file, key, bytes) => {
         if (last[file] === key || part?.foreignFiles.has(file)) return;
-        const target = path.join(staging, file);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.writeFileSync(target, bytes);
+        writeStaticFiles(staging, [{ path: file, body: { bytes } }]);
         written.add(file);
       });
       manifest = { ...pageKeys, files: buildFileKeys(staticFiles) };

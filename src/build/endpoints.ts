@@ -40,11 +40,11 @@ const FAVICON =
  * JSON and its stored file; the site's scripts and the libraries its pages load for math and
  * diagrams (content-assets.ts).
  */
-export function listStaticFiles(data: SiteData, options: ListingOptions = {}): StaticFile[] {
-  return [...eachStaticFile(data, options)];
+export function listStaticFiles(data: SiteData): StaticFile[] {
+  return [...eachStaticFile(data, {})];
 }
 
-/** Options of {@link listStaticFiles}. */
+/** Options of {@link staticFilesOfAsync}. */
 export interface ListingOptions {
   /** Subjects' search documents kept between builds (`/kb/keywords.json`). */
   searchMemo?: SearchDocumentMemo | undefined;
@@ -155,8 +155,8 @@ function escapeXml(text: string): string {
  * The static files of `data`, listed once per build: kept on the site data itself, which the
  * CLI and Astro's bundle share (their modules are separate instances).
  */
-export function staticFilesOf(data: SiteData, options: ListingOptions = {}): StaticFile[] {
-  data.staticFiles ??= listStaticFiles(data, options);
+export function staticFilesOf(data: SiteData): StaticFile[] {
+  data.staticFiles ??= listStaticFiles(data);
   return data.staticFiles;
 }
 
