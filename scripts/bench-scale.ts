@@ -315,14 +315,9 @@ export async function runScaleBenchmark(options: { writeChart: boolean; corpus?:
   const results: SizeResult[] = [];
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'syllabus-bench-scale-'));
   try {
-    for (const size of sizes) {
-      const dir = path.join(scratch, String(size));
-      try {
-        results.push(await measureSize(pages, size, dir));
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    }
+    // Each size's folder stays until the end: deleting it would charge the next size for it
+    // (see freshOutputs in bench-site.ts).
+    for (const size of sizes) results.push(await measureSize(pages, size, path.join(scratch, String(size))));
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

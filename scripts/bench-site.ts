@@ -3,7 +3,7 @@
  * asserts nothing, and fails only when a build fails. Copies the tldr corpus (one topic per
  * platform folder) into a temporary folder with a generated kb.toml and times `syllabus build`,
  * run as a child process, in four scenarios, each the median of BENCH_RUNS runs (default 3):
- *  - a full build from an empty output folder and an empty cache, interleaved with the bare
+ *  - a full build into an output folder and a cache not there yet, interleaved with the bare
  *    unified floor (scripts/bench-floor.ts: the same pages to HTML in one process, nothing else),
  *    floor, build, floor, build…, so that both meet the same load on the machine;
  *  - a rebuild with nothing changed (the previous output and cache kept);
@@ -169,9 +169,8 @@ async function build(site: Site, useCache: boolean): Promise<Run> {
   return { ms, peaks, phases };
 }
 
-/** Runs the bare unified floor on the site's pages into an emptied `out`. */
+/** Runs the bare unified floor on the site's pages into `out`, a folder not there yet. */
 async function floor(site: Site, out: string): Promise<Run> {
-  fs.rmSync(out, { recursive: true, force: true });
   const { ms, peaks, stdout } = await runNode([FLOOR_SCRIPT, path.join(site.dir, 'pages'), out], site.dir, 'the unified floor');
   if (Number(stdout.trim()) !== site.subjects) throw new BenchFailure(`the unified floor rendered ${stdout.trim()} pages of ${site.subjects}.`);
   return { ms, peaks, phases: [] };
@@ -211,20 +210,29 @@ async function interleaved(site: Site, runs: number, useCache: boolean, floorOut
   const builds: Run[] = [];
   const floors: Run[] = [];
   for (let run = 0; run < runs; run++) {
-    floors.push(await floor(site, floorOut));
+    floors.push(await floor(site, `${floorOut}-${run + 1}`));
     process.stderr.write(`  unified floor: run ${run + 1}/${runs} ${(floors.at(-1)!.ms / 1000).toFixed(2)} s\n`);
-    emptyOutputs(site);
+    freshOutputs(site);
     builds.push(await build(site, useCache));
     process.stderr.write(`  full build: run ${run + 1}/${runs} ${(builds.at(-1)!.ms / 1000).toFixed(2)} s\n`);
   }
-  const floorRuns = { label: 'unified floor (no layout, no search)', runs: floors, ...distStats(floorOut) };
-  fs.rmSync(floorOut, { recursive: true, force: true });
+  const floorRuns = { label: 'unified floor (no layout, no search)', runs: floors, ...distStats(`${floorOut}-${runs}`) };
   return { fullBuild: { label: 'full build', runs: builds, ...distStats(site.dist) }, floorRuns };
 }
 
-function emptyOutputs(site: Site): void {
-  fs.rmSync(site.dist, { recursive: true, force: true });
-  fs.rmSync(site.cache, { recursive: true, force: true });
+let outputs = 0;
+
+/**
+ * Points the site at an output folder and a cache that are not there yet. The previous ones are
+ * kept until the benchmark ends, not deleted: on a file system without a journal (this machine's
+ * ext4), making files soon after many were deleted costs kernel time that grows with the number
+ * deleted (ext4 steps over recently deleted inodes), which would charge each run for the last
+ * one's output; a CI runner builds in a fresh checkout.
+ */
+function freshOutputs(site: Site): void {
+  outputs++;
+  site.dist = path.join(site.dir, `dist-${outputs}`);
+  site.cache = path.join(site.dir, `.syllabus-cache-${outputs}`);
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
@@ -304,7 +312,7 @@ async function benchmark(corpus: string): Promise<Figures> {
     const oneSubject = await scenario('rebuild, one subject changed', full, runs, useCache, (run) => {
       fs.appendFileSync(path.join(full.dir, full.edited), `\nEdited by the site benchmark, run ${run + 1}.\n`);
     });
-    const quarterBuild = await scenario(`quarter: full build (${quarter.subjects})`, quarter, runs, useCache, () => emptyOutputs(quarter));
+    const quarterBuild = await scenario(`quarter: full build (${quarter.subjects})`, quarter, runs, useCache, () => freshOutputs(quarter));
     return { full, quarter, scenarios: { floorRuns, fullBuild, noChange, oneSubject, quarterBuild } };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });

@@ -75,6 +75,12 @@ export interface BundleKeeping {
   dir: string;
   /** The key of this build's code and settings: a later build uses the bundle only under the same key. */
   key: string;
+  /**
+   * Astro's build makes no pages when it keeps the bundle: the caller makes them from it with
+   * {@link renderFromBundle}. Astro still makes them when the bundle is not where this module
+   * expects it (another Astro).
+   */
+  pagesAfter?: boolean | undefined;
 }
 
 let astro: string | undefined;
@@ -111,6 +117,7 @@ export function keepingBundle(prerenderer: AstroPrerenderer, outDir: string, int
       }
       await prerenderer.setup?.();
     },
+    getStaticPaths: async () => (keeping.pagesAfter && captured ? [] : prerenderer.getStaticPaths()),
     teardown: async () => {
       await prerenderer.teardown?.();
       if (captured) await keepBundle(folder, path.join(outDir, ASSETS_FOLDER), captured, integration, keeping);
@@ -149,7 +156,11 @@ export interface BundleRender {
   /** The kept bundle and the key it must have been made under. */
   keeping: BundleKeeping;
   /** The site the pages show. */
-  site: SiteAccess & { pageBuilt?(url: string, html: Uint8Array): Promise<void> | undefined };
+  site: SiteAccess & {
+    pageBuilt?(url: string, html: Uint8Array): Promise<void> | undefined;
+    /** Pages are made in increasing rank of their URL path (base included), pages of equal rank in the routes' order. */
+    pageRank?(url: string): number;
+  };
   /** The site's base path. */
   base: string;
   /** The folder to write them to, as Astro would (`<url below base>/index.html`). */
@@ -199,9 +210,14 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as {
     StaticPaths: new (app: PrerenderApp) => { getAll(): Promise<{ pathname: string; route: { type: string } }[]> };
   };
-  const pages = (await new StaticPaths(app).getAll()).filter(({ route }) => route.type === 'page');
-  const makePage = async (pathname: string, route: { type: string }): Promise<void> => {
-    const address = new URL(`${render.base}${pathname.replace(/^\/+/, '')}`.replace(/\/*$/, '/'), 'http://localhost/');
+  const pages = (await new StaticPaths(app).getAll())
+    .filter(({ route }) => route.type === 'page')
+    .map(({ pathname, route }) => {
+      const address = new URL(`${render.base}${pathname.replace(/^\/+/, '')}`.replace(/\/*$/, '/'), 'http://localhost/');
+      return { pathname, route, address, rank: render.site.pageRank?.(address.pathname) ?? 0 };
+    })
+    .sort((a, b) => a.rank - b.rank);
+  const makePage = async (pathname: string, route: { type: string }, address: URL): Promise<void> => {
     const url = address.pathname;
     const request = new Request(address);
     const response = await app.render(request, { routeData: route });
@@ -217,7 +233,7 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   };
   // After a failure no page starts, and every page started is done before this returns: Astro's
   // own build then makes the pages in the same folder.
-  await mapBounded(pages, PAGES_AT_ONCE, ({ pathname, route }) => makePage(pathname, route));
+  await mapBounded(pages, PAGES_AT_ONCE, ({ pathname, route, address }) => makePage(pathname, route, address));
   return true;
 }
 

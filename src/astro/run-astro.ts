@@ -145,11 +145,10 @@ export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<voi
       // Awaited once the pages are made; a failure meanwhile must not go unhandled.
       besides.catch(() => undefined);
     };
-    try {
-      // The pages are made from the last build's compiled pages when they are kept for this code and these settings.
-      let fromBundle = false;
+    /** Makes the pages from the kept bundle: whether one was kept for this key, or `failed` when it failed (it is then deleted). */
+    const fromKept = async (): Promise<boolean | 'failed'> => {
       try {
-        fromBundle = await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir, pagesStarting });
+        return await renderFromBundle({ keeping: keepBundle, site, base: data.routes.base, outDir, pagesStarting });
       } catch {
         // A kept bundle that fails (damaged, or not what this Astro expects) is only a cache:
         // Astro's own build makes the pages, and says what is wrong if they are wrong. It empties
@@ -157,12 +156,30 @@ export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<voi
         await besides?.catch(() => undefined);
         besides = undefined;
         fs.rmSync(keepBundle.dir, { recursive: true, force: true });
+        return 'failed';
       }
-      if (!fromBundle)
-        await buildPages(
-          { site: { ...site, keepBundle, pagesStarting }, base: data.routes.base, siteUrl: data.site.url, root: cache.astroRoot, cacheDir: cache.astro, cwd },
-          outDir,
-        );
+    };
+    const astroBuild = (pagesAfter: boolean): Promise<void> =>
+      buildPages(
+        {
+          site: { ...site, keepBundle: { ...keepBundle, pagesAfter }, pagesStarting },
+          base: data.routes.base,
+          siteUrl: data.site.url,
+          root: cache.astroRoot,
+          cacheDir: cache.astro,
+          cwd,
+        },
+        outDir,
+      );
+    try {
+      // The pages are made from the last build's compiled pages when they are kept for this code
+      // and these settings; else Astro's build compiles and keeps them, and they are made from
+      // them just the same (content/reference/decisions.md, "Pages made from the compiled bundle").
+      if ((await fromKept()) !== true) {
+        await astroBuild(true);
+        // Not kept (another Astro): Astro's build made the pages itself.
+        if ((await fromKept()) === 'failed') await astroBuild(false);
+      }
     } finally {
       await besides?.catch(() => undefined);
     }

@@ -70,6 +70,12 @@ export interface PagesInput {
      * catching up).
      */
     pageBuilt(url: string, html: Uint8Array): Promise<void> | undefined;
+    /**
+     * The pages are made in increasing rank of their URL path (base included), pages of equal
+     * rank in the routes' order: the search shards one after the other, so that each shard's
+     * index is written while the next one's pages are made.
+     */
+    pageRank(url: string): number;
   };
   /**
    * Work to do in the output folder while the pages are made: started once the pages stage has
@@ -257,6 +263,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     previous: kept?.search,
     pending: pagesChanged ? new Set([...pagesChanged].map((url) => url.slice(below))) : 'all',
     perShard: options.searchShardPages,
+    staging: cache.searchStaging,
     onPage: (done, all) => {
       if (searchProgress) options.reporter.progress('search', done, all);
     },
@@ -323,6 +330,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const context = renderContextOf(data);
     const renderer = await createMarkdownRenderer(() => context);
     const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
+    // Pages outside the search index first, then each shard's in turn; the subjects are rendered
+    // in the same order, so that a page seldom waits for its subject.
+    const pageRank = (url: string): number => (indexing.shardOf(url.slice(below)) ?? -1) + 1;
+    const subjectRank = new Map(data.routes.subjects.map((r) => [renderingId(r.subject), pageRank(r.url)]));
     // The pages are made while the subjects are rendered: Astro starts, and each subject's page
     // waits for its own rendering only (content/reference/decisions.md, "Pages while subjects render").
     let pagesShown = false;
@@ -331,6 +342,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       context,
       cache: openRenderingCache(cache.renderings),
       needed,
+      rank: (subject) => subjectRank.get(renderingId(subject)) ?? 0,
       // One status line at a time: the pages' once they are being made.
       onRendered: (done, total) => {
         if (!pagesShown) options.reporter.progress('render', done, total);
@@ -355,6 +367,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           if (url in pageKeys.pages) digests[url] = digestPage(html);
           return indexing.pageBuilt(url.slice(below), html);
         },
+        pageRank,
       },
       data,
       codeKey,

@@ -35,6 +35,8 @@ export interface CacheFolder {
   devAstroRoot: string;
   /** Where a build writes the site before it replaces, or updates, the output folder. */
   staging: string;
+  /** Where a build writes each search shard's index as soon as it is complete, before it moves it into the output folder (see search-index.ts). */
+  searchStaging: string;
 }
 
 /** The default cache of a knowledge base: `.syllabus-cache/` beside its first config file. */
@@ -60,5 +62,6 @@ export function cacheFolder(dir: string): CacheFolder {
     devAstro: at('astro-dev'),
     devAstroRoot: at('astro-dev', 'project'),
     staging: at('staging'),
+    searchStaging: at('search-staging'),
   };
 }

@@ -77,6 +77,12 @@ export interface SearchIndexing {
    */
   pageBuilt(url: string, html: Uint8Array): Promise<void> | undefined;
   /**
+   * The shard a page (URL below the base) is indexed in, when this run indexes it: a build that
+   * makes its pages shard by shard lets each shard's index be written while the next shard's
+   * pages are made.
+   */
+  shardOf(url: string): number | undefined;
+  /**
    * Adds the pages not yet taken (read from the folder: the build has moved its pages there),
    * writes the shards that changed and the list of shards; returns the manifest to keep, how
    * many pages the index holds, and how many shards were written.
@@ -102,10 +108,17 @@ export interface SearchIndexOptions {
   shardPrefix?: string | undefined;
   /** Called whenever Pagefind has taken a page: how many so far, and how many this run indexes. */
   onPage?: ((indexed: number, total: number) => void) | undefined;
+  /**
+   * A folder of the build's own (emptied here) where each shard's index is written as soon as its
+   * last page is taken, and moved into `dir` at {@link SearchIndexing.finish}; default: the
+   * shards are written at `finish`, in `dir`.
+   */
+  staging?: string | undefined;
 }
 
 /** One shard being indexed again: its pages in order, and how far they have been sent. */
 interface OpenShard {
+  number: number;
   index: PagefindIndex;
   members: string[];
   /** How many of `members` have been sent. */
@@ -113,6 +126,8 @@ interface OpenShard {
   /** Pages built and not yet sent (an earlier page of the shard is still being built). */
   waiting: Map<string, Uint8Array>;
   adds: Promise<void>[];
+  /** The folder its index is written to, once every page is sent. */
+  written?: Promise<string>;
 }
 
 /**
@@ -149,6 +164,11 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
   const isPending = (url: string): boolean => pending === 'all' || pending.has(url);
   const readPage = (url: string): Uint8Array => fs.readFileSync(path.join(dir, decodeURIComponent(url), 'index.html'));
   const pagefind = stale.size > 0 ? await import('pagefind') : undefined;
+  const staging = options.staging;
+  if (staging) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.mkdirSync(staging, { recursive: true });
+  }
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => (closed ??= pagefind ? pagefind.close().then(() => undefined) : Promise.resolve());
   const total = [...stale].reduce((sum, shard) => sum + members[shard]!.length, 0);
@@ -189,13 +209,30 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
       send(shard, url, held ?? readPage(url));
       shard.sent++;
     }
+    if (staging && !shard.written) {
+      // Every page is sent: the shard's index is written now, while the build goes on.
+      shard.written = writeShard(shard, staging);
+      // A failure surfaces at finish.
+      shard.written.catch(() => undefined);
+    }
+  };
+  /** Writes the index of `shard`, once Pagefind has taken its pages, to a fresh folder in `into`; returns that folder. */
+  const writeShard = async (shard: OpenShard, into: string): Promise<string> => {
+    await Promise.all(shard.adds);
+    // The files are taken into this process and written here: Pagefind's own writing does not
+    // flush before its service is closed, and left empty files on a busy machine.
+    const built = await shard.index.getFiles();
+    if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
+    const fresh = path.join(into, `${shard.number}.new-${process.pid}`);
+    await writeIndexFiles(fresh, built.files);
+    return fresh;
   };
   const open = new Map<number, OpenShard>();
   try {
     for (const shard of [...stale].sort((a, b) => a - b)) {
       const { index, errors } = await pagefind!.createIndex({});
       if (!index) throw new BuildError(`the search index could not start: ${errors.join('; ')}`);
-      const state: OpenShard = { index, members: members[shard]!, sent: 0, waiting: new Map(), adds: [] };
+      const state: OpenShard = { number: shard, index, members: members[shard]!, sent: 0, waiting: new Map(), adds: [] };
       open.set(shard, state);
       pump(state, false);
     }
@@ -204,6 +241,7 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
     throw error;
   }
   return {
+    shardOf: (url) => (stale.has(shardOfUrl.get(url) ?? -1) ? shardOfUrl.get(url) : undefined),
     pageBuilt(url, html) {
       const shard = shardOfUrl.get(url);
       const state = shard === undefined ? undefined : open.get(shard);
@@ -226,19 +264,14 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
           if (fs.existsSync(root)) cleanups.push(replaceFolder(fs.mkdtempSync(path.join(dir, '.pagefind-empty-')), root));
           fs.mkdirSync(root, { recursive: true });
         }
+        for (const state of open.values()) pump(state, true);
         for (const [shard, state] of open) {
-          pump(state, true);
-          await Promise.all(state.adds);
-          const fresh = path.join(root, `${shard}.new-${process.pid}`);
-          // The files are taken into this process and written here: Pagefind's own writing does not
-          // flush before its service is closed, and left empty files on a busy machine.
-          const built = await state.index.getFiles();
-          if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
-          await writeIndexFiles(fresh, built.files);
+          const fresh = await (state.written ?? writeShard(state, root));
           cleanups.push(replaceFolder(fresh, path.join(root, `${prefix}${shard}`)));
         }
       } finally {
         await close();
+        if (staging) fs.rmSync(staging, { recursive: true, force: true });
       }
       writeShardList(
         root,
@@ -248,6 +281,7 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
     },
     async abort() {
       await close();
+      if (staging) fs.rmSync(staging, { recursive: true, force: true });
     },
   };
 }

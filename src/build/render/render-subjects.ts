@@ -109,6 +109,8 @@ export interface RenderSubjectsOptions {
   perWorker?: number | undefined;
   /** Called after each subject rendered anew, with how many are done and how many there are to render. */
   onRendered?: ((done: number, total: number) => void) | undefined;
+  /** Subjects are rendered in increasing rank, subjects of equal rank in the catalog's order (default: the catalog's order). */
+  rank?: ((subject: CatalogSubject) => number) | undefined;
 }
 
 /** The renderings of a build's subjects, each given as soon as it is made (see {@link startRenderSubjects}). */
@@ -153,6 +155,8 @@ export function startRenderSubjects(data: SiteData, options: RenderSubjectsOptio
       }
     }
   }
+  const { rank } = options;
+  if (rank) stale.sort((a, b) => rank(a.subject) - rank(b.subject));
   let count = 0;
   const keep = ({ id, digest }: { id: string; digest: string }, rendering: SubjectRendering): void => {
     cache.set(id, { digest, rendering });

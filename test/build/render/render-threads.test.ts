@@ -76,6 +76,26 @@ describe('rendering in worker threads', () => {
     expect(await started.get('guide/none')).toBeUndefined();
   });
 
+  it('renders the subjects in the order of their rank, subjects of equal rank in the catalog order', async () => {
+    const root = makeTree({ 'kb.toml': TOML, 'guide/a.md': '# A\n\nFirst.\n', 'guide/b.md': '# B\n\nSecond.\n', 'guide/c.md': '# C\n\nThird.\n' });
+    const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
+    const data = await prepareSiteData(config!);
+    const context = renderContextOf(data);
+    const order: string[] = [];
+    // One subject per worker: each is rendered once the one before it has answered.
+    const started = startRenderSubjects(data, {
+      renderer: await createMarkdownRenderer(() => context),
+      context,
+      cache: openRenderingCache(path.join(makeTree({}), 'renderings')),
+      inProcess: 0,
+      perWorker: 1,
+      rank: (subject) => (subject.slug === 'c' ? 0 : 1),
+    });
+    await Promise.all(['guide/a', 'guide/b', 'guide/c'].map(async (id) => order.push(((await started.get(id))!, id))));
+    await started.done;
+    expect(order).toEqual(['guide/c', 'guide/a', 'guide/b']);
+  });
+
   it('fails the stage with the subject whose rendering failed', async () => {
     const root = makeTree({ 'kb.toml': TOML, 'guide/a.md': '# A\n' });
     const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
