@@ -15,13 +15,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
-import { makeFolderInPool, writeFileInPool } from '../build/static-file.ts';
+import { writeFileInThread } from '../build/file-writer.ts';
 import { mapBounded } from '../net/bounded-calls.ts';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 
 /**
  * How many pages are made at once, by Astro's build (its `build.concurrency`) and from a kept
- * bundle alike: while one page is written through Node's thread pool, the next is rendered
+ * bundle alike: while one page is written by the build's writer thread, the next is rendered
  * (content/reference/decisions.md, "Pages made at once").
  */
 export const PAGES_AT_ONCE = 4;
@@ -227,8 +227,7 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
     const html = new Uint8Array(await response.arrayBuffer());
     // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
     const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
-    await makeFolderInPool(path.dirname(file), { recursive: true });
-    await writeFileInPool(file, html);
+    await writeFileInThread(file, html);
     await render.site.pageBuilt?.(url, html);
   };
   // After a failure no page starts, and every page started is done before this returns: Astro's

@@ -286,7 +286,7 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
   };
 }
 
-/** Writes the files of one index below `folder`, which is made fresh, through Node's thread pool. */
+/** Writes the files of one index below `folder`, which is made fresh, through the build's writer thread. */
 async function writeIndexFiles(folder: string, files: readonly { path: string; content: Uint8Array }[]): Promise<void> {
   for (const file of files) {
     if (isOutside(folder, path.join(folder, file.path))) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);

@@ -1,17 +1,8 @@
 /** One file of the site that is not an HTML page: its bytes, its content type, writing it. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { lookup } from 'mrmime';
-
-// Node's callback API, not fs.promises: through fs.promises each file is a FileHandle, and opening,
-// writing and closing it cost the calling thread about half as much again (content/reference/decisions.md,
-// "Files written through the thread pool").
-/** Writes a file through Node's thread pool (`fs.writeFile`). */
-export const writeFileInPool = promisify(fs.writeFile);
-/** Makes a folder through Node's thread pool (`fs.mkdir`). */
-export const makeFolderInPool = promisify(fs.mkdir);
-const copyFileInPool = promisify(fs.copyFile);
+import { copyFileInThread, writeFileInThread } from './file-writer.ts';
 
 /** One file of the site: its path below the site's base (no leading `/`) and its bytes. */
 export interface StaticFile {
@@ -62,39 +53,40 @@ export function contentTypeOf(file: string): string {
   return /^(?:text\/|application\/(?:json|xml)$)/.test(type) ? `${type}; charset=utf-8` : type;
 }
 
-/** How many files {@link writeStaticFilesAsync} writes at once. */
-const WRITES_AT_ONCE = 16;
+/** How many files {@link writeStaticFilesAsync} has in the writer thread's hands at once: what it holds does not grow with the site. */
+const WRITES_AT_ONCE = 64;
 
 /**
- * Writes `files` below `dir` as {@link writeStaticFiles} does, a few at a time through Node's
- * thread pool: the calling thread stays free for other work (the build makes its pages meanwhile).
- * Texts made when written (`make`) are made and written one at a time: some grow with the site
- * (llms-full.txt, the indexes), and all of them at once would be held together.
+ * Writes `files` below `dir` as {@link writeStaticFiles} does, through the build's writer thread
+ * (file-writer.ts): the calling thread stays free for other work (the build makes its pages
+ * meanwhile). Texts made when written (`make`) are made and written one at a time: some grow with
+ * the site (llms-full.txt, the indexes), and all of them at once would be held together.
  */
 export async function writeStaticFilesAsync(dir: string, files: readonly StaticFile[]): Promise<void> {
-  const made = new Map<string, Promise<unknown>>();
   let making: Promise<unknown> = Promise.resolve();
   let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (next < files.length && !failed) {
       const file = files[next++]!;
       const target = path.join(dir, file.path);
-      const folder = path.dirname(target);
-      let folderMade = made.get(folder);
-      if (!folderMade) made.set(folder, (folderMade = makeFolderInPool(folder, { recursive: true })));
-      await folderMade;
-      if ('make' in file.body) {
-        const body = file.body;
-        const written = making.then(() => writeFileInPool(target, body.make()));
-        making = written.catch(() => undefined);
-        await written;
-        continue;
+      try {
+        if ('make' in file.body) {
+          const body = file.body;
+          const written = making.then(() => writeFileInThread(target, body.make()));
+          making = written.catch(() => undefined);
+          await written;
+          continue;
+        }
+        const source = sourceOf(file);
+        await ('copy' in source ? copyFileInThread(source.copy, target) : writeFileInThread(target, source.data));
+      } catch (error) {
+        failed = true;
+        throw error;
       }
-      const source = sourceOf(file);
-      await ('copy' in source ? copyFileInPool(source.copy, target) : writeFileInPool(target, source.data));
     }
   };
-  await Promise.all(Array.from({ length: WRITES_AT_ONCE }, worker));
+  await Promise.all(Array.from({ length: WRITES_AT_ONCE }, lane));
 }
 
 /** Writes `files` below `dir`, creating folders as needed. */
