@@ -26,6 +26,9 @@ import { provideSiteAccess, type SiteAccess } from './site-state.ts';
  */
 export const PAGES_AT_ONCE = 4;
 
+/** Pages made and not yet written, at most, before the next page waits for the writer thread. */
+const PAGES_WRITING = 64;
+
 /** The format of the kept bundle's description; another value means Astro's own build. */
 const BUNDLE_VERSION = 1;
 const DESCRIPTION = 'bundle.json';
@@ -227,12 +230,26 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
     const html = new Uint8Array(await response.arrayBuffer());
     // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
     const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
-    await writeFileInThread(file, html);
+    // Written while the next pages are made: the writer thread takes them in batches.
+    const written = writeFileInThread(file, html);
+    writing.add(written);
+    // A failed write stays in the set: the next wait, or the last, throws it.
+    written.then(
+      () => writing.delete(written),
+      () => undefined,
+    );
     await render.site.pageBuilt?.(url, html);
+    if (writing.size >= PAGES_WRITING) await Promise.race(writing);
   };
-  // After a failure no page starts, and every page started is done before this returns: Astro's
-  // own build then makes the pages in the same folder.
-  await mapBounded(pages, PAGES_AT_ONCE, ({ pathname, route, address }) => makePage(pathname, route, address));
+  const writing = new Set<Promise<void>>();
+  // After a failure no page starts, and every page started is written before this returns:
+  // Astro's own build then makes the pages in the same folder.
+  try {
+    await mapBounded(pages, PAGES_AT_ONCE, ({ pathname, route, address }) => makePage(pathname, route, address));
+  } finally {
+    await Promise.allSettled(writing);
+  }
+  await Promise.all(writing);
   return true;
 }
 

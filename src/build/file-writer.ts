@@ -23,7 +23,7 @@ export interface WriteResults {
   failures: (string | null)[];
 }
 
-/** A batch is sent once its files reach this many bytes, else when the writer next waits. */
+/** A batch is sent once its files reach this many bytes, else once the event loop turns. */
 const BATCH_BYTES = 256 * 1024;
 
 /** This module's own extension: `.ts` run from the sources (tests), `.js` compiled. */
@@ -84,7 +84,9 @@ function startWriterThread(): WriterThread {
       if (failure) return Promise.reject(failure);
       return new Promise<void>((resolve, reject) => {
         if (pending++ === 0) worker.ref();
-        if (files.length === 0) queueMicrotask(send);
+        // Not at the next microtask: pages are made a few at a time, and one message per page cost
+        // the build's thread more than the writing saved it.
+        if (files.length === 0) setImmediate(send);
         files.push(file);
         waiting.push({ resolve, reject });
         bytes += 'data' in file ? file.data.length : 0;
