@@ -8,6 +8,8 @@
  * The thread starts with the first file and keeps the process alive only while files are being
  * written.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** One file for the worker: its bytes or text (written as UTF-8), or the file to copy. */
@@ -97,10 +99,28 @@ function startWriterThread(): WriterThread {
   return thread;
 }
 
+/**
+ * A file at least this large is written through Node's thread pool instead: a copy of it in the
+ * writer's heap would stay there until that thread next collects its garbage, and the texts that
+ * grow with the site (llms-full.txt, the indexes) are tens of megabytes at 100,000 subjects.
+ */
+const LARGE_BYTES = 1024 * 1024;
+
 /** Writes `data` (bytes, or text as UTF-8) to the absolute path `to`, making its folder; settles once it is written. */
 export function writeFileInThread(to: string, data: Uint8Array | string): Promise<void> {
+  if (data.length >= LARGE_BYTES) return writeLargeFile(to, data);
   current ??= startWriterThread();
   return current.write({ to, data });
+}
+
+/** Writes a large file through Node's thread pool, making its folder first. */
+async function writeLargeFile(to: string, data: Uint8Array | string): Promise<void> {
+  try {
+    await fs.promises.mkdir(path.dirname(to), { recursive: true });
+    await fs.promises.writeFile(to, data);
+  } catch (error) {
+    throw new Error(`could not write ${to}: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** Copies the file `from` to the absolute path `to`, making its folder; settles once it is copied. */

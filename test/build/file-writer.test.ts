@@ -23,6 +23,15 @@ describe('the file writer thread', () => {
     expect([...fs.readFileSync(path.join(dir, 'out', 'raw', 'deep', 'copy.bin'))]).toEqual([0, 1, 2, 255]);
   });
 
+  it('writes a file of a megabyte or more too, into a folder it makes, and names it when that fails', async () => {
+    const dir = makeTree({ 'a-file': 'not a folder' });
+    const large = 'line of the index\n'.repeat(70_000);
+    await writeFileInThread(path.join(dir, 'kb', 'llms-full.txt'), large);
+    expect(fs.readFileSync(path.join(dir, 'kb', 'llms-full.txt'), 'utf8')).toBe(large);
+    const blocked = path.join(dir, 'a-file', 'index.json');
+    await expect(writeFileInThread(blocked, large)).rejects.toThrow(`could not write ${blocked}: EEXIST`);
+  });
+
   it('rejects the write that failed with the file it names, and goes on writing the others', async () => {
     const dir = makeTree({ 'a-file': 'not a folder' });
     const blocked = path.join(dir, 'a-file', 'page.html');

@@ -91,7 +91,12 @@ describe('rendering in worker threads', () => {
       perWorker: 1,
       rank: (subject) => (subject.slug === 'c' ? 0 : 1),
     });
-    await Promise.all(['guide/a', 'guide/b', 'guide/c'].map(async (id) => order.push(((await started.get(id))!, id))));
+    await Promise.all(
+      ['guide/a', 'guide/b', 'guide/c'].map(async (id) => {
+        await started.get(id);
+        order.push(id);
+      }),
+    );
     await started.done;
     expect(order).toEqual(['guide/c', 'guide/a', 'guide/b']);
   });
