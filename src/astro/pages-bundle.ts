@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
-import { writeFileInThread } from '../build/file-writer.ts';
+import { fileWriterFor } from '../build/file-writer.ts';
 import { mapBounded } from '../net/bounded-calls.ts';
 import { provideSiteAccess, type SiteAccess } from './site-state.ts';
 
@@ -231,7 +231,7 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
     // Where Astro's build writes a page, its "directory" format: `404.html`, else `<path>/index.html`.
     const file = STATUS_PAGES.has(pathname) ? path.join(render.outDir, `${pathname.slice(1)}.html`) : path.join(render.outDir, pathname, 'index.html');
     // Written while the next pages are made: the writer thread takes them in batches.
-    const written = writeFileInThread(file, html);
+    const written = writer.write(file, html);
     writing.add(written);
     // A failed write stays in the set: the next wait, or the last, throws it.
     written.then(
@@ -242,6 +242,7 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
     if (writing.size >= PAGES_WRITING) await Promise.race(writing);
   };
   const writing = new Set<Promise<void>>();
+  const writer = fileWriterFor(pages.length);
   // After a failure no page starts, and every page started is written before this returns:
   // Astro's own build then makes the pages in the same folder.
   try {

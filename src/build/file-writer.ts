@@ -108,13 +108,19 @@ const LARGE_BYTES = 1024 * 1024;
 
 /** Writes `data` (bytes, or text as UTF-8) to the absolute path `to`, making its folder; settles once it is written. */
 export function writeFileInThread(to: string, data: Uint8Array | string): Promise<void> {
-  if (data.length >= LARGE_BYTES) return writeLargeFile(to, data);
+  if (data.length >= LARGE_BYTES) return writeFileInPool(to, data);
   current ??= startWriterThread();
   return current.write({ to, data });
 }
 
-/** Writes a large file through Node's thread pool, making its folder first. */
-async function writeLargeFile(to: string, data: Uint8Array | string): Promise<void> {
+/** Copies the file `from` to the absolute path `to`, making its folder; settles once it is copied. */
+export function copyFileInThread(from: string, to: string): Promise<void> {
+  current ??= startWriterThread();
+  return current.write({ to, from });
+}
+
+/** Writes `data` to the absolute path `to` through Node's thread pool, making its folder first. */
+async function writeFileInPool(to: string, data: Uint8Array | string): Promise<void> {
   try {
     await fs.promises.mkdir(path.dirname(to), { recursive: true });
     await fs.promises.writeFile(to, data);
@@ -123,8 +129,26 @@ async function writeLargeFile(to: string, data: Uint8Array | string): Promise<vo
   }
 }
 
-/** Copies the file `from` to the absolute path `to`, making its folder; settles once it is copied. */
-export function copyFileInThread(from: string, to: string): Promise<void> {
-  current ??= startWriterThread();
-  return current.write({ to, from });
+/** Copies `from` to the absolute path `to` through Node's thread pool, making its folder first. */
+async function copyFileInPool(from: string, to: string): Promise<void> {
+  try {
+    await fs.promises.mkdir(path.dirname(to), { recursive: true });
+    await fs.promises.copyFile(from, to);
+  } catch (error) {
+    throw new Error(`could not write ${to}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Fewer files than this are written through Node's thread pool: starting the writer thread cost a one-subject rebuild more than it saved. */
+const FILES_FOR_THREAD = 128;
+
+/** Writing and copying files: {@link writeFileInThread} and {@link copyFileInThread}, or Node's thread pool for a few files. */
+export interface FileWriter {
+  write(to: string, data: Uint8Array | string): Promise<void>;
+  copy(from: string, to: string): Promise<void>;
+}
+
+/** The writer for `count` files: the writer thread for many, Node's thread pool for a few. */
+export function fileWriterFor(count: number): FileWriter {
+  return count >= FILES_FOR_THREAD ? { write: writeFileInThread, copy: copyFileInThread } : { write: writeFileInPool, copy: copyFileInPool };
 }

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { lookup } from 'mrmime';
-import { copyFileInThread, writeFileInThread } from './file-writer.ts';
+import { fileWriterFor } from './file-writer.ts';
 
 /** One file of the site: its path below the site's base (no leading `/`) and its bytes. */
 export interface StaticFile {
@@ -58,11 +58,12 @@ const WRITES_AT_ONCE = 64;
 
 /**
  * Writes `files` below `dir` as {@link writeStaticFiles} does, through the build's writer thread
- * (file-writer.ts): the calling thread stays free for other work (the build makes its pages
+ * when they are many (file-writer.ts): the calling thread stays free for other work (the build makes its pages
  * meanwhile). Texts made when written (`make`) are made and written one at a time: some grow with
  * the site (llms-full.txt, the indexes), and all of them at once would be held together.
  */
 export async function writeStaticFilesAsync(dir: string, files: readonly StaticFile[]): Promise<void> {
+  const writer = fileWriterFor(files.length);
   let making: Promise<unknown> = Promise.resolve();
   let next = 0;
   let failed = false;
@@ -73,13 +74,13 @@ export async function writeStaticFilesAsync(dir: string, files: readonly StaticF
       try {
         if ('make' in file.body) {
           const body = file.body;
-          const written = making.then(() => writeFileInThread(target, body.make()));
+          const written = making.then(() => writer.write(target, body.make()));
           making = written.catch(() => undefined);
           await written;
           continue;
         }
         const source = sourceOf(file);
-        await ('copy' in source ? copyFileInThread(source.copy, target) : writeFileInThread(target, source.data));
+        await ('copy' in source ? writer.copy(source.copy, target) : writer.write(target, source.data));
       } catch (error) {
         failed = true;
         throw error;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFileInThread, writeFileInThread } from '../../src/build/file-writer.ts';
+import { copyFileInThread, fileWriterFor, writeFileInThread } from '../../src/build/file-writer.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 describe('the file writer thread', () => {
@@ -47,5 +47,18 @@ describe('the file writer thread', () => {
     await expect(copyFileInThread(path.join(dir, 'missing'), path.join(dir, 'out', 'copy'))).rejects.toThrow(`could not write ${path.join(dir, 'out', 'copy')}: ENOENT`);
     await writeFileInThread(path.join(dir, 'after.txt'), 'still writing');
     expect(fs.readFileSync(path.join(dir, 'after.txt'), 'utf8')).toBe('still writing');
+  });
+
+  it('writes a few files through the thread pool just the same', async () => {
+    const dir = makeTree({ 'source.bin': new Uint8Array([7, 8]), 'a-file': 'not a folder' });
+    const few = fileWriterFor(2);
+    expect(few.write).not.toBe(writeFileInThread);
+    await few.write(path.join(dir, 'out', 'deep', 'page.html'), new Uint8Array([60, 62]));
+    await few.copy(path.join(dir, 'source.bin'), path.join(dir, 'out', 'raw', 'copy.bin'));
+    expect([...fs.readFileSync(path.join(dir, 'out', 'deep', 'page.html'))]).toEqual([60, 62]);
+    expect([...fs.readFileSync(path.join(dir, 'out', 'raw', 'copy.bin'))]).toEqual([7, 8]);
+    const blocked = path.join(dir, 'a-file', 'page.html');
+    await expect(few.write(blocked, 'x')).rejects.toThrow(`could not write ${blocked}: EEXIST`);
+    expect(fileWriterFor(5000).write).toBe(writeFileInThread);
   });
 });
