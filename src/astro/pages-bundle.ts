@@ -220,6 +220,8 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
       return { pathname, route, address, rank: render.site.pageRank?.(address.pathname) ?? 0 };
     })
     .sort((a, b) => a.rank - b.rank);
+  const writer = fileWriterFor(pages.length);
+  const writing = new Set<Promise<void>>();
   const makePage = async (pathname: string, route: { type: string }, address: URL): Promise<void> => {
     const url = address.pathname;
     const request = new Request(address);
@@ -241,8 +243,6 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
     await render.site.pageBuilt?.(url, html);
     if (writing.size >= PAGES_WRITING) await Promise.race(writing);
   };
-  const writing = new Set<Promise<void>>();
-  const writer = fileWriterFor(pages.length);
   // After a failure no page starts, and every page started is written before this returns:
   // Astro's own build then makes the pages in the same folder.
   try {

@@ -4,13 +4,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
-import type { FileWrite, WriteBatch, WriteResults } from './file-writer.ts';
-
-const port = parentPort!;
+import { answerBatches } from './batched-thread.ts';
+import type { FileWrite } from './file-writer.ts';
 
 /** Writes one file; a missing folder is made, once, when the first write into it fails. */
-function writeOne(file: FileWrite): void {
+function writeOne(file: FileWrite): null {
   const put = (): void => ('from' in file ? fs.copyFileSync(file.from, file.to) : fs.writeFileSync(file.to, file.data));
   try {
     put();
@@ -19,18 +17,7 @@ function writeOne(file: FileWrite): void {
     fs.mkdirSync(path.dirname(file.to), { recursive: true });
     put();
   }
+  return null;
 }
 
-port.on('message', (batch: WriteBatch) => {
-  const reply: WriteResults = {
-    failures: batch.files.map((file) => {
-      try {
-        writeOne(file);
-        return null;
-      } catch (error) {
-        return `could not write ${file.to}: ${(error as Error).message}`;
-      }
-    }),
-  };
-  port.postMessage(reply);
-});
+answerBatches(writeOne, (file, error) => `could not write ${file.to}: ${error.message}`);

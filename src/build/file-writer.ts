@@ -10,20 +10,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { promisify } from 'node:util';
+import { startBatchedThread, type BatchedThread } from './batched-thread.ts';
 
 /** One file for the worker: its bytes or text (written as UTF-8), or the file to copy. */
 export type FileWrite = { to: string; data: Uint8Array | string } | { to: string; from: string };
-
-/** Files sent to the worker in one message. */
-export interface WriteBatch {
-  files: FileWrite[];
-}
-
-/** The worker's answer to a batch: for each file in order, null when written, else why not. */
-export interface WriteResults {
-  failures: (string | null)[];
-}
 
 /** A batch is sent once its files reach this many bytes, else once the event loop turns. */
 const BATCH_BYTES = 256 * 1024;
@@ -32,71 +23,22 @@ const BATCH_BYTES = 256 * 1024;
 const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const WORKER_URL = new URL(`./file-writer-worker${EXTENSION}`, import.meta.url);
 
-type Waiting = { resolve: () => void; reject: (error: Error) => void };
+let current: BatchedThread<FileWrite, null> | undefined;
 
-interface WriterThread {
-  write(file: FileWrite): Promise<void>;
-}
-
-let current: WriterThread | undefined;
-
-/** Starts the worker; it ends when the process does, and a failed one is replaced by the next write. */
-function startWriterThread(): WriterThread {
-  const worker = new Worker(WORKER_URL);
-  worker.unref();
-  // The batches sent, oldest first, each with who waits for its files; the worker answers in order.
-  const sent: Waiting[][] = [];
-  let files: FileWrite[] = [];
-  let waiting: Waiting[] = [];
-  let bytes = 0;
-  let pending = 0;
-  let failure: Error | undefined;
-  const settled = (count: number): void => {
-    pending -= count;
-    if (pending === 0) worker.unref();
-  };
-  const fail = (error: Error): void => {
-    failure ??= error;
-    if (current === thread) current = undefined;
-    const all = [...sent.flat(), ...waiting];
-    sent.length = 0;
-    waiting = [];
-    files = [];
-    for (const w of all) w.reject(failure);
-    settled(all.length);
-  };
-  worker.on('message', (reply: WriteResults) => {
-    const batch = sent.shift()!;
-    reply.failures.forEach((problem, n) => (problem === null ? batch[n]!.resolve() : batch[n]!.reject(new Error(problem))));
-    settled(batch.length);
-  });
-  worker.on('error', (error) => fail(new Error(`the file writer's thread failed: ${error.message}`)));
-  worker.on('exit', (code) => fail(new Error(`the file writer's thread stopped (exit code ${code})`)));
-  const send = (): void => {
-    if (files.length === 0) return;
-    const batch: WriteBatch = { files };
-    sent.push(waiting);
-    worker.postMessage(batch);
-    files = [];
-    waiting = [];
-    bytes = 0;
-  };
-  const thread: WriterThread = {
-    write(file) {
-      if (failure) return Promise.reject(failure);
-      return new Promise<void>((resolve, reject) => {
-        if (pending++ === 0) worker.ref();
-        // Not at the next microtask: pages are made a few at a time, and one message per page cost
-        // the build's thread more than the writing saved it.
-        if (files.length === 0) setImmediate(send);
-        files.push(file);
-        waiting.push({ resolve, reject });
-        bytes += 'data' in file ? file.data.length : 0;
-        if (bytes >= BATCH_BYTES) send();
-      });
-    },
-  };
-  return thread;
+/** The writer thread, started with the first file; a failed one is replaced by the next write. */
+function writerThread(): BatchedThread<FileWrite, null> {
+  if (!current || current.failed)
+    current = startBatchedThread<FileWrite, null>({
+      url: WORKER_URL,
+      name: 'the file writer',
+      batchSize: BATCH_BYTES,
+      sizeOf: (file) => ('data' in file ? file.data.length : 0),
+      // Not at the next microtask: pages are made a few at a time, and one message per page cost
+      // the build's thread more than the writing saved it.
+      yields: 'immediate',
+      idleUnref: true,
+    });
+  return current;
 }
 
 /**
@@ -109,21 +51,29 @@ const LARGE_BYTES = 1024 * 1024;
 /** Writes `data` (bytes, or text as UTF-8) to the absolute path `to`, making its folder; settles once it is written. */
 export function writeFileInThread(to: string, data: Uint8Array | string): Promise<void> {
   if (data.length >= LARGE_BYTES) return writeFileInPool(to, data);
-  current ??= startWriterThread();
-  return current.write({ to, data });
+  return writerThread()
+    .ask({ to, data })
+    .then(() => undefined);
 }
 
 /** Copies the file `from` to the absolute path `to`, making its folder; settles once it is copied. */
 export function copyFileInThread(from: string, to: string): Promise<void> {
-  current ??= startWriterThread();
-  return current.write({ to, from });
+  return writerThread()
+    .ask({ to, from })
+    .then(() => undefined);
 }
+
+// Node's callback API, not fs.promises: through fs.promises each file is a FileHandle, which costs
+// the calling thread about half as much again.
+const writeFile = promisify(fs.writeFile);
+const makeFolder = promisify(fs.mkdir);
+const copyFile = promisify(fs.copyFile);
 
 /** Writes `data` to the absolute path `to` through Node's thread pool, making its folder first. */
 async function writeFileInPool(to: string, data: Uint8Array | string): Promise<void> {
   try {
-    await fs.promises.mkdir(path.dirname(to), { recursive: true });
-    await fs.promises.writeFile(to, data);
+    await makeFolder(path.dirname(to), { recursive: true });
+    await writeFile(to, data);
   } catch (error) {
     throw new Error(`could not write ${to}: ${(error as Error).message}`, { cause: error });
   }
@@ -132,8 +82,8 @@ async function writeFileInPool(to: string, data: Uint8Array | string): Promise<v
 /** Copies `from` to the absolute path `to` through Node's thread pool, making its folder first. */
 async function copyFileInPool(from: string, to: string): Promise<void> {
   try {
-    await fs.promises.mkdir(path.dirname(to), { recursive: true });
-    await fs.promises.copyFile(from, to);
+    await makeFolder(path.dirname(to), { recursive: true });
+    await copyFile(from, to);
   } catch (error) {
     throw new Error(`could not write ${to}: ${(error as Error).message}`, { cause: error });
   }

@@ -8,11 +8,27 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/kb/index.ts';
 import { prepareSiteData } from '../../../src/build/site-data.ts';
 import { createMarkdownRenderer } from '../../../src/build/render/markdown-renderer.ts';
-import { renderContextOf, renderSubjects, startRenderSubjects } from '../../../src/build/render/render-subjects.ts';
+import { renderContextOf, renderSubjects, startRenderSubjects, type RenderSubjectsOptions } from '../../../src/build/render/render-subjects.ts';
 import { openRenderingCache } from '../../../src/build/render/rendering-cache.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 
 const TOML = '[site]\ntitle = "T"\n\n[kb.topic.guide]\nsubjects = "guide"\n';
+
+/** Starts rendering the subjects of `files` one per worker thread: each worker starts once the one before it has answered. */
+async function renderOneByOne(files: Record<string, string>, options: Pick<RenderSubjectsOptions, 'rank'> = {}) {
+  const root = makeTree({ 'kb.toml': TOML, ...files });
+  const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
+  const data = await prepareSiteData(config!);
+  const context = renderContextOf(data);
+  return startRenderSubjects(data, {
+    renderer: await createMarkdownRenderer(() => context),
+    context,
+    cache: openRenderingCache(path.join(makeTree({}), 'renderings')),
+    inProcess: 0,
+    perWorker: 1,
+    ...options,
+  });
+}
 
 describe('rendering in worker threads', () => {
   it('gives the renderings the build thread gives', async () => {
@@ -55,18 +71,8 @@ describe('rendering in worker threads', () => {
   });
 
   it('gives each rendering as soon as it is made, before the stage is done', async () => {
-    const root = makeTree({ 'kb.toml': TOML, 'guide/a.md': '# A\n\nFirst.\n', 'guide/b.md': '# B\n\nSecond.\n' });
-    const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
-    const data = await prepareSiteData(config!);
-    const context = renderContextOf(data);
     // One subject per worker: the second worker starts only once the first has answered.
-    const started = startRenderSubjects(data, {
-      renderer: await createMarkdownRenderer(() => context),
-      context,
-      cache: openRenderingCache(path.join(makeTree({}), 'renderings')),
-      inProcess: 0,
-      perWorker: 1,
-    });
+    const started = await renderOneByOne({ 'guide/a.md': '# A\n\nFirst.\n', 'guide/b.md': '# B\n\nSecond.\n' });
     let done = false;
     void started.done.then(() => (done = true));
     expect((await started.get('guide/a'))!.html).toBe('<p>First.</p>\n');
@@ -77,20 +83,11 @@ describe('rendering in worker threads', () => {
   });
 
   it('renders the subjects in the order of their rank, subjects of equal rank in the catalog order', async () => {
-    const root = makeTree({ 'kb.toml': TOML, 'guide/a.md': '# A\n\nFirst.\n', 'guide/b.md': '# B\n\nSecond.\n', 'guide/c.md': '# C\n\nThird.\n' });
-    const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
-    const data = await prepareSiteData(config!);
-    const context = renderContextOf(data);
     const order: string[] = [];
-    // One subject per worker: each is rendered once the one before it has answered.
-    const started = startRenderSubjects(data, {
-      renderer: await createMarkdownRenderer(() => context),
-      context,
-      cache: openRenderingCache(path.join(makeTree({}), 'renderings')),
-      inProcess: 0,
-      perWorker: 1,
-      rank: (subject) => (subject.slug === 'c' ? 0 : 1),
-    });
+    const started = await renderOneByOne(
+      { 'guide/a.md': '# A\n\nFirst.\n', 'guide/b.md': '# B\n\nSecond.\n', 'guide/c.md': '# C\n\nThird.\n' },
+      { rank: (subject) => (subject.slug === 'c' ? 0 : 1) },
+    );
     await Promise.all(
       ['guide/a', 'guide/b', 'guide/c'].map(async (id) => {
         await started.get(id);
