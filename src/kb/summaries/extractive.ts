@@ -8,6 +8,7 @@ import type { Root } from 'mdast';
 import type { SubjectFormat } from '../subjects/format.ts';
 import { markdownBlocks } from '../markdown/fences.ts';
 import { markdownText, parseMarkdown } from '../markdown/parser.ts';
+import { readPlainParagraph } from '../markdown/plain-paragraph.ts';
 import { extractLeadingComment } from './leading-comment.ts';
 import { dropRuleLines } from './rule-lines.ts';
 
@@ -79,12 +80,19 @@ function stripLines(text: string, lines: number): string {
  * The first paragraph anywhere in the document (a blockquote's or a list item's included).
  * Blocks separated by blank lines (fenced code kept whole) are parsed one at a time until one
  * holds a paragraph: parsing a whole page to read its first lines cost most of a build's reading.
+ * A block of plain lines is read without the parser ({@link readPlainParagraph}).
  */
 function firstMarkdownParagraph(text: string, mdx: boolean): string {
   for (const block of markdownBlocks(text)) {
     // A lone ATX heading line holds no paragraph (most pages start with one).
     if (!block.includes('\n') && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(block)) continue;
     if (mdx && (/^(?:import|export)\s/.test(block) || /^\s*\{[\s\S]*\}\s*$/.test(block))) continue;
+    const plain = mdx ? undefined : readPlainParagraph(block);
+    if (plain !== undefined) {
+      const text = collapse(dropRuleLines(plain));
+      if (text !== '') return text;
+      continue;
+    }
     const found = mdx ? collapse(withoutExpressions(findParagraph(parseMarkdown(withoutDirectiveFences(block))))) : findParagraph(parseMarkdown(block));
     if (found !== '') return found;
   }
