@@ -178,10 +178,9 @@ export interface BundleRender {
  * having written nothing, when no bundle of this key and Astro version is kept.
  */
 export async function renderFromBundle(render: BundleRender): Promise<boolean> {
-  const description = readDescription(render.keeping.dir);
-  if (!description || description.key !== render.keeping.key || description.astro !== astroVersion()) return false;
+  const description = keptDescription(render.keeping);
+  if (!description) return false;
   const entry = path.join(render.keeping.dir, description.entry);
-  if (!fs.existsSync(entry)) return false;
   const app = ((await import(pathToFileURL(entry).href)) as { app: PrerenderApp }).app;
   const problems: string[] = [];
   app.setInternals({
@@ -252,6 +251,18 @@ export async function renderFromBundle(render: BundleRender): Promise<boolean> {
   }
   await Promise.all(writing);
   return true;
+}
+
+/** Whether a bundle made under `keeping.key` by this Astro is kept in `keeping.dir`. */
+export function holdsBundle(keeping: BundleKeeping): boolean {
+  return keptDescription(keeping) !== undefined;
+}
+
+/** The description of the bundle kept in `keeping.dir`, when it was made under `keeping.key` by this Astro and its entry is there. */
+function keptDescription(keeping: BundleKeeping): BundleDescription | undefined {
+  const description = readDescription(keeping.dir);
+  if (!description || description.key !== keeping.key || description.astro !== astroVersion()) return undefined;
+  return fs.existsSync(path.join(keeping.dir, description.entry)) ? description : undefined;
 }
 
 function readDescription(dir: string): BundleDescription | undefined {

@@ -6,10 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { AstroInlineConfig } from 'astro';
-import type { PagesInput } from '../build/build-site.ts';
+import type { PagesInput, PagesPreparation } from '../build/build-site.ts';
+import { cacheFolder } from '../build/cache-folder.ts';
 import { createSyllabusIntegration, type IntegrationSite } from './integration.ts';
-import { PAGES_AT_ONCE, renderFromBundle } from './pages-bundle.ts';
+import { type BundleKeeping, holdsBundle, PAGES_AT_ONCE, renderFromBundle } from './pages-bundle.ts';
 
 /** Where and how Astro runs. */
 export interface AstroRun {
@@ -24,6 +26,8 @@ export interface AstroRun {
   cacheDir: string;
   /** The folder messages name files relative to. */
   cwd: string;
+  /** Astro says nothing (a compile ahead of the pages, which the pages stage does again if it fails). */
+  quiet?: boolean | undefined;
 }
 
 /**
@@ -63,7 +67,7 @@ function configOf(run: AstroRun): AstroInlineConfig {
     trailingSlash: 'always',
     build: { format: 'directory', concurrency: PAGES_AT_ONCE },
     devToolbar: { enabled: false },
-    logLevel: 'warn',
+    logLevel: run.quiet ? 'silent' : 'warn',
     integrations: [createSyllabusIntegration({ site: () => run.site, prefix: '', standalone: true, writeFiles: false, cwd: run.cwd })],
   };
 }
@@ -133,12 +137,94 @@ export async function startDevServer(run: AstroRun, host: string, port: number):
   return { address: { host: server.address.address, port: server.address.port }, stop: () => server.stop() };
 }
 
+/**
+ * Where the compiled pages are kept, under the key of what Astro's build of them depends on: the
+ * code and Astro's settings (the site's data reaches the pages at run time, through site-state.ts).
+ */
+export function bundleKeepingOf({ codeKey, base, siteUrl, cache }: PagesPreparation): BundleKeeping {
+  return { dir: cache.pagesBundle, key: JSON.stringify([codeKey, base, siteUrl ?? null]) };
+}
+
+/** The compile's module: `.ts` in the checkout's tests, `.js` once compiled (bin/syllabus.js, the package). */
+const COMPILE_WORKER_URL = new URL(`./compile-pages-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+
+/** What the compile's worker is given: {@link PagesPreparation} with the cache by its folder. */
+export interface CompileRequest {
+  codeKey: string;
+  base: string;
+  siteUrl: string | undefined;
+  cacheDir: string;
+  cwd: string;
+}
+
+/**
+ * The pages stage's work ahead of the content (see `BuildOptions.preparePages`): when no compiled
+ * pages are kept for this code and these settings, Astro's build compiles and keeps them, making
+ * no page, in a worker thread of its own; the pages stage then makes the pages from them. The
+ * signal stops it (a build that stopped at content errors does not wait for it).
+ */
+export function astroPagesPreparation(cwd: string): (input: PagesPreparation, signal: AbortSignal) => Promise<void> {
+  return async (input, signal) => {
+    // Astro's build of a cache outside this folder takes turns at ./.astro/ under a lock, which a
+    // stopped compile would leave behind: the pages stage compiles such a site itself.
+    if (holdsBundle(bundleKeepingOf(input)) || !input.cache.pagesCompile.startsWith(process.cwd() + path.sep)) return;
+    const request: CompileRequest = { codeKey: input.codeKey, base: input.base, siteUrl: input.siteUrl, cacheDir: input.cache.dir, cwd };
+    // Astro is quiet in it; anything else it prints is not the build's to show.
+    const worker = new Worker(COMPILE_WORKER_URL, { workerData: request, stdout: true, stderr: true });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    const stop = (): void => void worker.terminate();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        worker.on('error', reject);
+        worker.on('exit', (code) => {
+          // A worker stopped before it started ends with code 0.
+          if (signal.aborted) reject(new Error('the pages compile was stopped'));
+          else if (code === 0) resolve();
+          else reject(new Error(`the pages compile stopped (exit code ${code})`));
+        });
+      });
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
+  };
+}
+
+/**
+ * Compiles the pages and keeps them, making none: Astro's build in a folder of the cache, removed
+ * after (the compile's worker, compile-pages-worker.ts, runs it).
+ */
+export async function compilePages(request: CompileRequest): Promise<void> {
+  const cache = cacheFolder(request.cacheDir);
+  const keepBundle = bundleKeepingOf({ ...request, cache });
+  const outDir = cache.pagesCompile;
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const unread = (): Promise<never> => Promise.reject(new Error('Syllabus: the pages were asked for their site while they were only being compiled.'));
+  try {
+    await buildPages(
+      {
+        // No page is made, so nothing asks for the site: if something does (another Astro), this
+        // fails, and the pages stage runs Astro's build itself.
+        site: { site: unread, rendering: unread, topicDescription: unread, highlight: unread, keepBundle: { ...keepBundle, pagesAfter: true } },
+        base: request.base,
+        siteUrl: request.siteUrl,
+        root: cache.astroRoot,
+        cacheDir: cache.astro,
+        cwd: request.cwd,
+        quiet: true,
+      },
+      outDir,
+    );
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
 /** The build pipeline's pages stage on Astro (see `BuildOptions.pages`); `cwd` is where messages name files from. */
 export function astroPagesStage(cwd: string): (input: PagesInput) => Promise<void> {
   return async ({ site, data, codeKey, outDir, cache, beside }) => {
-    // What Astro's build of the pages depends on: the code and Astro's settings (the site's data
-    // reaches the pages at run time, through site-state.ts).
-    const keepBundle = { dir: cache.pagesBundle, key: JSON.stringify([codeKey, data.routes.base, data.site.url ?? null]) };
+    const keepBundle = bundleKeepingOf({ codeKey, base: data.routes.base, siteUrl: data.site.url, cache });
     let besides: Promise<void> | undefined;
     const pagesStarting = (): void => {
       besides ??= beside();

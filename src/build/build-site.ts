@@ -17,6 +17,7 @@ import { type Diagnostic, displayPath, formatDiagnostic, plural, sortDiagnostics
 import { applySeverities } from '../kb/checks/severity.ts';
 import type { KnowledgeDiff } from '../kb/diff/schema.ts';
 import { changesBySubject } from '../kb/diff/published-changes.ts';
+import { normalizeBase } from '../kb/publish/site-urls.ts';
 import { describeFetchedSources, fetchSources } from '../url-sources/fetch-sources.ts';
 import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
@@ -130,7 +131,25 @@ export interface BuildOptions {
   part?: readonly string[] | undefined;
   /** The pages stage: builds the HTML pages of the site into `input.outDir` (Astro). */
   pages: (input: PagesInput) => Promise<void>;
+  /**
+   * Work of the pages stage that needs no content (Astro compiling the pages), started once the
+   * config is read, while the knowledge base is read; the pages stage is called once it has
+   * settled. Its failure is not the build's: the pages stage then does that work itself. The
+   * signal aborts when the build stops before its pages (content errors).
+   */
+  preparePages?: ((input: PagesPreparation, signal: AbortSignal) => Promise<void>) | undefined;
   reporter: BuildReporter;
+}
+
+/** What {@link BuildOptions.preparePages} is given: what the pages' compiled code depends on. */
+export interface PagesPreparation {
+  /** The key of Syllabus's code, as {@link PagesInput.codeKey}. */
+  codeKey: string;
+  /** The base path the site is served at, as the site data's routes will have it. */
+  base: string;
+  /** `[site] url`, when set. */
+  siteUrl: string | undefined;
+  cache: CacheFolder;
 }
 
 /** What a build did. */
@@ -168,296 +187,311 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const firstConfig = config.files[0]!;
   const cache = cacheFolder(options.cacheDir ?? defaultCacheDir(firstConfig));
 
-  const memo = loadCatalogMemo(cache.catalogMemo);
-  // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
-  let summaries: SummaryReport | undefined;
-  // The tokenizer loads in its own thread while sources are fetched and subjects read.
-  const { sources, sourcesMs, data } = await withTokenThread(async (countTokens) => {
-    // URL sources first: the knowledge base opens with the documents they brought
-    // (content/reference/cli/build.md, "URL sources").
-    const sources = await fetchSources(config, { dir: cache.sources, userAgent: options.userAgent(config.site.url) });
-    const sourcesMs = performance.now() - lapStart;
-    lapStart = performance.now();
-    const data = await prepareSiteData(config, {
-      configDiagnostics: loaded.diagnostics,
-      memo,
-      countTokens,
-      sources: sources.documents,
-      summarize: async (catalog) => {
-        if (!config.kb.summaries) return catalog;
-        const done = await summarizeCatalog(catalog, config.kb.summaries, { file: cache.llmSummaries, env: options.env, nameOf: shown });
-        summaries = done.report;
-        return done.catalog;
-      },
-    });
-    return { sources, sourcesMs, data };
-  });
-  failOnSiteErrors(data, options.cwd);
-
-  // The build reports what `check` reports, the content checks' warnings too, and its own
-  // (content/reference/diagnostics.md); a warning [check] makes an error stops it.
-  await loadContentChecks();
-  const own: Diagnostic[] = (summaries?.warnings ?? []).map((message) => ({ kind: 'warning', code: 'summary-failed', message }));
-  // Without [site] url, links stay relative and there is no sitemap; the build says so
-  // (content/reference/configuration.md, "[site]").
-  if (!data.site.url)
-    own.push({
-      kind: 'warning',
-      code: 'no-site-url',
-      message: `[site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`,
-      file: firstConfig,
-    });
-  const checked = sortDiagnostics(
-    applySeverities([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check), ...sources.diagnostics, ...own], config.check),
-  );
-  failOnContentErrors(checked, options.cwd);
-  options.reporter.warnings(checked);
-  const warnings = checked.map((d) => formatDiagnostic(d, options.cwd));
-  if (sources.counts.urls > 0) {
-    phases.push({ name: 'sources', text: describeFetchedSources(sources.counts), ms: sourcesMs });
-    options.reporter.phase('sources', describeFetchedSources(sources.counts), sourcesMs);
-  }
-  const counts = countSubjects(data);
-  phase('read', `${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')}`, summaries?.ms ?? 0);
-  if (summaries) {
-    phases.push({ name: 'summaries', text: summaryPhaseText(summaries), ms: summaries.ms });
-    options.reporter.phase('summaries', summaryPhaseText(summaries), summaries.ms);
-  }
-
-  if (options.compare) {
-    const { diff, label } = await options.compare(data);
-    data.changes = { diff, bySubject: changesBySubject(diff) };
-    const { summary } = diff;
-    const evals = diff.evals;
-    const questions = evals
-      ? `; questions: hit@3 ${evals.totals.base.hitAt3.toFixed(2)} → ${evals.totals.head.hitAt3.toFixed(2)}, MRR ${evals.totals.base.mrr.toFixed(2)} → ${evals.totals.head.mrr.toFixed(2)}, ${evals.regressions.length === 0 ? 'none' : evals.regressions.length} regressed`
-      : '';
-    phase(
-      'changes',
-      `${diff.equal ? 'no changes' : `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed, ${summary.moved} moved`} against ${label}${questions}`,
-    );
-  }
-
-  let part: SitePart | undefined;
-  if (options.part) {
-    const found = sitePartOf(data, options.part);
-    if (!found.ok) throw new BuildError(found.message, [], 'config');
-    part = found.part;
-  }
   const codeKey = codeFingerprint();
-  const pageKeys = buildPageKeys(data, codeKey);
-  // A part's manifest and search hold its own subjects only: the rest is another part's.
-  for (const url of part?.foreignPages ?? []) delete pageKeys.pages[url];
-  const record = readBuildRecord(cache);
-  const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
-  // Pagefind (a process of its own) starts now on the unchanged pages of the shards to index
-  // again, while this process goes on; it then takes each new page as it is made.
-  const kept = previous && sameSource(previous.manifest, pageKeys) ? previous : undefined;
-  const pagesChanged = kept ? changedKeys(kept.manifest.pages, pageKeys.pages) : undefined;
-  const below = data.routes.base.length - 1;
-  let searchProgress = false;
-  const indexing = await startSearchIndex({
-    dir: options.outDir,
-    keys: searchKeysOf(data, part?.foreignPages),
-    shardPrefix: part?.shardPrefix,
-    previous: kept?.search,
-    pending: pagesChanged ? new Set([...pagesChanged].map((url) => url.slice(below))) : 'all',
-    perShard: options.searchShardPages,
-    staging: cache.searchStaging,
-    onPage: (done, all) => {
-      if (searchProgress) options.reporter.progress('search', done, all);
-    },
-  });
-  const result: BuildResult = {
-    outDir: options.outDir,
-    part: part?.record.topics,
-    mode: 'full',
-    counts: { ...counts, pages: 0, rendered: 0, indexed: 0 },
-    warnings,
-    phases,
-    ms: 0,
-  };
+  // Astro compiles the pages while the knowledge base is read: that needs the code and the
+  // settings only (content/reference/decisions.md, "Pages compiled while the content is read").
+  const stopPreparing = new AbortController();
+  const preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
   try {
-    const pagesRemoved = kept ? Object.keys(kept.manifest.pages).filter((url) => !(url in pageKeys.pages)) : [];
-    if (pagesChanged && pagesChanged.size + pagesRemoved.length > 0) {
-      // Pages changed: the site's other files are listed once they are made, while Pagefind writes
-      // the index (content/reference/decisions.md, "Files after the pages").
-      result.mode = 'incremental';
-      await buildPages({ mode: 'incremental', pages: pagesChanged, removedPages: pagesRemoved, files: new Set(), removedFiles: [] }, pageKeys, undefined);
-    } else {
-      const staticFiles = await listFiles();
-      const manifest: BuildManifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
-      const plan = planBuild(previous?.manifest, manifest);
-      result.mode = plan.mode;
-      if (plan.mode === 'none') {
-        await indexing.abort();
-        phase('pages', `nothing changed since the last build of ${shown(options.outDir)}/`);
-      } else {
-        await buildPages(plan, pageKeys, { staticFiles, manifest });
-      }
-    }
-  } catch (error) {
-    await indexing.abort();
-    throw error;
-  }
-
-  /**
-   * The site's other files (the part's, when building a part), listed with the cache's memo of
-   * search terms, which is saved once they are listed.
-   */
-  async function listFiles(made?: ListingOptions['made']): Promise<StaticFile[]> {
-    const searchMemo = openSearchDocumentMemo(cache.searchTerms, codeKey);
-    const files = await staticFilesOfAsync(data, { searchMemo, made });
-    searchMemo.save();
-    return part ? files.filter((f) => !part.foreignFiles.has(f.path)) : files;
-  }
-
-  /**
-   * The pages stage and what follows it: the output folder, the search index, the build record.
-   * `listed` holds the site's other files when they were listed to plan the build (they are then
-   * written while the pages are made); else they are listed once the pages are made.
-   */
-  async function buildPages(
-    plan: Exclude<BuildPlan, { mode: 'none' }>,
-    pageKeys: Omit<BuildManifest, 'files'>,
-    listed: { staticFiles: StaticFile[]; manifest: BuildManifest } | undefined,
-  ): Promise<void> {
-    if (plan.mode === 'incremental') data.only = { pages: plan.pages, files: plan.files };
-    else if (part) data.only = { pages: new Set(Object.keys(pageKeys.pages)), files: new Set(Object.keys(listed!.manifest.files)) };
-    const staging = cache.staging;
-    fs.rmSync(staging, { recursive: true, force: true });
-
-    const context = renderContextOf(data);
-    const renderer = await createMarkdownRenderer(() => context);
-    const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
-    // Pages outside the search index first, then each shard's in turn; the subjects are rendered
-    // in the same order, so that a page seldom waits for its subject.
-    const pageRank = (url: string): number => (indexing.shardOf(url.slice(below)) ?? -1) + 1;
-    const subjectRank = new Map(data.routes.subjects.map((r) => [renderingId(r.subject), pageRank(r.url)]));
-    // The pages are made while the subjects are rendered: Astro starts, and each subject's page
-    // waits for its own rendering only (content/reference/decisions.md, "Pages while subjects render").
-    let pagesShown = false;
-    const subjects = startRenderSubjects(data, {
-      renderer,
-      context,
-      cache: openRenderingCache(cache.renderings),
-      needed,
-      rank: (subject) => subjectRank.get(renderingId(subject)) ?? 0,
-      // One status line at a time: the pages' once they are being made.
-      onRendered: (done, total) => {
-        if (!pagesShown) options.reporter.progress('render', done, total);
-      },
-    });
-    const descriptions = renderTopicDescriptions(data, renderer);
-
-    const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data) - (part?.foreignPages.size ?? 0);
-    let shownPages = 0;
-    const digests: Record<string, string> = {};
-    const pagesMade = options.pages({
-      site: {
-        site: async () => data,
-        rendering: (id) => subjects.get(id),
-        topicDescription: async (id) => (await descriptions).get(id) ?? '',
-        highlight: (code, language) => renderer.highlight(code, language),
-        pageShown: () => {
-          pagesShown = true;
-          options.reporter.progress('pages', Math.min(++shownPages, total), total);
+    const memo = loadCatalogMemo(cache.catalogMemo);
+    // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
+    let summaries: SummaryReport | undefined;
+    // The tokenizer loads in its own thread while sources are fetched and subjects read.
+    const { sources, sourcesMs, data } = await withTokenThread(async (countTokens) => {
+      // URL sources first: the knowledge base opens with the documents they brought
+      // (content/reference/cli/build.md, "URL sources").
+      const sources = await fetchSources(config, { dir: cache.sources, userAgent: options.userAgent(config.site.url) });
+      const sourcesMs = performance.now() - lapStart;
+      lapStart = performance.now();
+      const data = await prepareSiteData(config, {
+        configDiagnostics: loaded.diagnostics,
+        memo,
+        countTokens,
+        sources: sources.documents,
+        summarize: async (catalog) => {
+          if (!config.kb.summaries) return catalog;
+          const done = await summarizeCatalog(catalog, config.kb.summaries, { file: cache.llmSummaries, env: options.env, nameOf: shown });
+          summaries = done.report;
+          return done.catalog;
         },
-        pageBuilt: (url, html) => {
-          if (url in pageKeys.pages) digests[url] = digestPage(html);
-          return indexing.pageBuilt(url.slice(below), html);
-        },
-        pageRank,
-      },
-      data,
-      codeKey,
-      outDir: staging,
-      cache,
-      // The site's other files, when listed already, are written while the pages are made.
-      beside: async () => {
-        if (listed) await writeStaticFilesAsync(staging, data.only ? listed.staticFiles.filter((f) => data.only!.files.has(f.path)) : listed.staticFiles);
-      },
-    });
-    const [rendered, paged, described] = await Promise.allSettled([subjects.done, pagesMade, descriptions]);
-    // A subject or a description that failed to render fails the pages that wait for it: its own failure says more.
-    if (rendered.status === 'rejected') throw rendered.reason;
-    if (described.status === 'rejected') throw described.reason;
-    if (paged.status === 'rejected') {
-      const error: unknown = paged.reason;
-      if (error instanceof BuildError) throw error;
-      throw new BuildError(`the site build failed: ${(error as Error).message}`);
-    }
-    const stats = rendered.value;
-    // The output folder changes from here on: first, it no longer claims to hold the last build.
-    unmarkBuild(options.outDir);
-    let manifest: BuildManifest;
-    let removedFiles: string[];
-    let searching: ReturnType<SearchIndexing['finish']> | undefined;
-    if (listed) {
-      manifest = listed.manifest;
-      removedFiles = plan.mode === 'incremental' ? plan.removedFiles : [];
-    } else {
-      // Pagefind writes the index of the changed shards while the other files are listed and the
-      // changed ones written (content/reference/decisions.md, "Files after the pages").
-      searching = indexing.finish();
-      // Awaited once the files are written; a failure meanwhile must not go unhandled.
-      searching.catch(() => undefined);
-      const last = kept!.manifest.files;
-      // The texts made to key them are written as they are made, when they changed.
-      const written = new Set<string>();
-      const staticFiles = await listFiles((file, key, bytes) => {
-        if (last[file] === key || part?.foreignFiles.has(file)) return;
-        writeStaticFiles(staging, [{ path: file, body: { bytes } }]);
-        written.add(file);
       });
-      manifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
-      const changed = changedKeys(last, manifest.files);
-      removedFiles = Object.keys(last).filter((file) => !(file in manifest.files));
-      await writeStaticFilesAsync(
-        staging,
-        staticFiles.filter((f) => changed.has(f.path) && !written.has(f.path)),
+      return { sources, sourcesMs, data };
+    });
+    failOnSiteErrors(data, options.cwd);
+
+    // The build reports what `check` reports, the content checks' warnings too, and its own
+    // (content/reference/diagnostics.md); a warning [check] makes an error stops it.
+    await loadContentChecks();
+    const own: Diagnostic[] = (summaries?.warnings ?? []).map((message) => ({ kind: 'warning', code: 'summary-failed', message }));
+    // Without [site] url, links stay relative and there is no sitemap; the build says so
+    // (content/reference/configuration.md, "[site]").
+    if (!data.site.url)
+      own.push({
+        kind: 'warning',
+        code: 'no-site-url',
+        message: `[site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`,
+        file: firstConfig,
+      });
+    const checked = sortDiagnostics(
+      applySeverities([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check), ...sources.diagnostics, ...own], config.check),
+    );
+    failOnContentErrors(checked, options.cwd);
+    options.reporter.warnings(checked);
+    const warnings = checked.map((d) => formatDiagnostic(d, options.cwd));
+    if (sources.counts.urls > 0) {
+      phases.push({ name: 'sources', text: describeFetchedSources(sources.counts), ms: sourcesMs });
+      options.reporter.phase('sources', describeFetchedSources(sources.counts), sourcesMs);
+    }
+    const counts = countSubjects(data);
+    phase('read', `${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')}`, summaries?.ms ?? 0);
+    if (summaries) {
+      phases.push({ name: 'summaries', text: summaryPhaseText(summaries), ms: summaries.ms });
+      options.reporter.phase('summaries', summaryPhaseText(summaries), summaries.ms);
+    }
+
+    if (options.compare) {
+      const { diff, label } = await options.compare(data);
+      data.changes = { diff, bySubject: changesBySubject(diff) };
+      const { summary } = diff;
+      const evals = diff.evals;
+      const questions = evals
+        ? `; questions: hit@3 ${evals.totals.base.hitAt3.toFixed(2)} → ${evals.totals.head.hitAt3.toFixed(2)}, MRR ${evals.totals.base.mrr.toFixed(2)} → ${evals.totals.head.mrr.toFixed(2)}, ${evals.regressions.length === 0 ? 'none' : evals.regressions.length} regressed`
+        : '';
+      phase(
+        'changes',
+        `${diff.equal ? 'no changes' : `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed, ${summary.moved} moved`} against ${label}${questions}`,
       );
     }
-    // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
-    // Pages come to `pageBuilt` as they are made; any other is read from the folder.
-    const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(pageKeys.pages);
-    Object.assign(
-      digests,
-      digestPages(
-        staging,
-        data.routes.base,
-        [...madeUrls].filter((url) => !(url in digests)),
-      ),
-    );
-    const unstable = findUnstablePages(record, pageKeys, digests);
-    const built =
-      plan.mode === 'incremental'
-        ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed`
-        : `${total} pages${part ? ` of the part ${part.record.topics.join(', ')}` : ''}`;
-    // Another part's subjects (one page each) are neither rendered nor unchanged here.
-    phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged - (part?.foreignPages.size ?? 0)} unchanged`);
-    if (unstable.length > 0) {
-      const warning = unstablePagesWarning(shown(options.outDir), unstable);
-      warnings.push(warning);
-      options.reporter.warning(warning);
-    }
-    result.counts.pages = total;
-    result.counts.rendered = stats.rendered;
 
-    let cleanup: Promise<void> = Promise.resolve();
-    if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
-    else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, removedFiles);
-    searchProgress = true;
-    const search = await (searching ?? indexing.finish());
-    await Promise.all([cleanup, search.cleanup]);
-    phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
-    result.counts.indexed = search.pages;
-    recordPart(options.outDir, part);
-    recordBuild(cache, options.outDir, { manifest, search: search.manifest, pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined) });
+    let part: SitePart | undefined;
+    if (options.part) {
+      const found = sitePartOf(data, options.part);
+      if (!found.ok) throw new BuildError(found.message, [], 'config');
+      part = found.part;
+    }
+    const pageKeys = buildPageKeys(data, codeKey);
+    // A part's manifest and search hold its own subjects only: the rest is another part's.
+    for (const url of part?.foreignPages ?? []) delete pageKeys.pages[url];
+    const record = readBuildRecord(cache);
+    const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
+    // Pagefind (a process of its own) starts now on the unchanged pages of the shards to index
+    // again, while this process goes on; it then takes each new page as it is made.
+    const kept = previous && sameSource(previous.manifest, pageKeys) ? previous : undefined;
+    const pagesChanged = kept ? changedKeys(kept.manifest.pages, pageKeys.pages) : undefined;
+    const below = data.routes.base.length - 1;
+    let searchProgress = false;
+    const indexing = await startSearchIndex({
+      dir: options.outDir,
+      keys: searchKeysOf(data, part?.foreignPages),
+      shardPrefix: part?.shardPrefix,
+      previous: kept?.search,
+      pending: pagesChanged ? new Set([...pagesChanged].map((url) => url.slice(below))) : 'all',
+      perShard: options.searchShardPages,
+      staging: cache.searchStaging,
+      onPage: (done, all) => {
+        if (searchProgress) options.reporter.progress('search', done, all);
+      },
+    });
+    const result: BuildResult = {
+      outDir: options.outDir,
+      part: part?.record.topics,
+      mode: 'full',
+      counts: { ...counts, pages: 0, rendered: 0, indexed: 0 },
+      warnings,
+      phases,
+      ms: 0,
+    };
+    try {
+      const pagesRemoved = kept ? Object.keys(kept.manifest.pages).filter((url) => !(url in pageKeys.pages)) : [];
+      if (pagesChanged && pagesChanged.size + pagesRemoved.length > 0) {
+        // Pages changed: the site's other files are listed once they are made, while Pagefind writes
+        // the index (content/reference/decisions.md, "Files after the pages").
+        result.mode = 'incremental';
+        await buildPages({ mode: 'incremental', pages: pagesChanged, removedPages: pagesRemoved, files: new Set(), removedFiles: [] }, pageKeys, undefined);
+      } else {
+        const staticFiles = await listFiles();
+        const manifest: BuildManifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
+        const plan = planBuild(previous?.manifest, manifest);
+        result.mode = plan.mode;
+        if (plan.mode === 'none') {
+          await indexing.abort();
+          phase('pages', `nothing changed since the last build of ${shown(options.outDir)}/`);
+        } else {
+          await buildPages(plan, pageKeys, { staticFiles, manifest });
+        }
+      }
+    } catch (error) {
+      await indexing.abort();
+      throw error;
+    }
+
+    /**
+     * The site's other files (the part's, when building a part), listed with the cache's memo of
+     * search terms, which is saved once they are listed.
+     */
+    async function listFiles(made?: ListingOptions['made']): Promise<StaticFile[]> {
+      const searchMemo = openSearchDocumentMemo(cache.searchTerms, codeKey);
+      const files = await staticFilesOfAsync(data, { searchMemo, made });
+      searchMemo.save();
+      return part ? files.filter((f) => !part.foreignFiles.has(f.path)) : files;
+    }
+
+    /**
+     * The pages stage and what follows it: the output folder, the search index, the build record.
+     * `listed` holds the site's other files when they were listed to plan the build (they are then
+     * written while the pages are made); else they are listed once the pages are made.
+     */
+    async function buildPages(
+      plan: Exclude<BuildPlan, { mode: 'none' }>,
+      pageKeys: Omit<BuildManifest, 'files'>,
+      listed: { staticFiles: StaticFile[]; manifest: BuildManifest } | undefined,
+    ): Promise<void> {
+      if (plan.mode === 'incremental') data.only = { pages: plan.pages, files: plan.files };
+      else if (part) data.only = { pages: new Set(Object.keys(pageKeys.pages)), files: new Set(Object.keys(listed!.manifest.files)) };
+      const staging = cache.staging;
+      fs.rmSync(staging, { recursive: true, force: true });
+
+      const context = renderContextOf(data);
+      const renderer = await createMarkdownRenderer(() => context);
+      const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
+      // Pages outside the search index first, then each shard's in turn; the subjects are rendered
+      // in the same order, so that a page seldom waits for its subject.
+      const pageRank = (url: string): number => (indexing.shardOf(url.slice(below)) ?? -1) + 1;
+      const subjectRank = new Map(data.routes.subjects.map((r) => [renderingId(r.subject), pageRank(r.url)]));
+      // The pages are made while the subjects are rendered: Astro starts, and each subject's page
+      // waits for its own rendering only (content/reference/decisions.md, "Pages while subjects render").
+      let pagesShown = false;
+      const subjects = startRenderSubjects(data, {
+        renderer,
+        context,
+        cache: openRenderingCache(cache.renderings),
+        needed,
+        rank: (subject) => subjectRank.get(renderingId(subject)) ?? 0,
+        // One status line at a time: the pages' once they are being made.
+        onRendered: (done, total) => {
+          if (!pagesShown) options.reporter.progress('render', done, total);
+        },
+      });
+      const descriptions = renderTopicDescriptions(data, renderer);
+
+      const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data) - (part?.foreignPages.size ?? 0);
+      let shownPages = 0;
+      const digests: Record<string, string> = {};
+      await preparing;
+      const pagesMade = options.pages({
+        site: {
+          site: async () => data,
+          rendering: (id) => subjects.get(id),
+          topicDescription: async (id) => (await descriptions).get(id) ?? '',
+          highlight: (code, language) => renderer.highlight(code, language),
+          pageShown: () => {
+            pagesShown = true;
+            options.reporter.progress('pages', Math.min(++shownPages, total), total);
+          },
+          pageBuilt: (url, html) => {
+            if (url in pageKeys.pages) digests[url] = digestPage(html);
+            return indexing.pageBuilt(url.slice(below), html);
+          },
+          pageRank,
+        },
+        data,
+        codeKey,
+        outDir: staging,
+        cache,
+        // The site's other files, when listed already, are written while the pages are made.
+        beside: async () => {
+          if (listed) await writeStaticFilesAsync(staging, data.only ? listed.staticFiles.filter((f) => data.only!.files.has(f.path)) : listed.staticFiles);
+        },
+      });
+      const [rendered, paged, described] = await Promise.allSettled([subjects.done, pagesMade, descriptions]);
+      // A subject or a description that failed to render fails the pages that wait for it: its own failure says more.
+      if (rendered.status === 'rejected') throw rendered.reason;
+      if (described.status === 'rejected') throw described.reason;
+      if (paged.status === 'rejected') {
+        const error: unknown = paged.reason;
+        if (error instanceof BuildError) throw error;
+        throw new BuildError(`the site build failed: ${(error as Error).message}`);
+      }
+      const stats = rendered.value;
+      // The output folder changes from here on: first, it no longer claims to hold the last build.
+      unmarkBuild(options.outDir);
+      let manifest: BuildManifest;
+      let removedFiles: string[];
+      let searching: ReturnType<SearchIndexing['finish']> | undefined;
+      if (listed) {
+        manifest = listed.manifest;
+        removedFiles = plan.mode === 'incremental' ? plan.removedFiles : [];
+      } else {
+        // Pagefind writes the index of the changed shards while the other files are listed and the
+        // changed ones written (content/reference/decisions.md, "Files after the pages").
+        searching = indexing.finish();
+        // Awaited once the files are written; a failure meanwhile must not go unhandled.
+        searching.catch(() => undefined);
+        const last = kept!.manifest.files;
+        // The texts made to key them are written as they are made, when they changed.
+        const written = new Set<string>();
+        const staticFiles = await listFiles((file, key, bytes) => {
+          if (last[file] === key || part?.foreignFiles.has(file)) return;
+          writeStaticFiles(staging, [{ path: file, body: { bytes } }]);
+          written.add(file);
+        });
+        manifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
+        const changed = changedKeys(last, manifest.files);
+        removedFiles = Object.keys(last).filter((file) => !(file in manifest.files));
+        await writeStaticFilesAsync(
+          staging,
+          staticFiles.filter((f) => changed.has(f.path) && !written.has(f.path)),
+        );
+      }
+      // A page made again from the input the cache recorded must come out the same (content/reference/decisions.md, "Deterministic builds").
+      // Pages come to `pageBuilt` as they are made; any other is read from the folder.
+      const madeUrls = plan.mode === 'incremental' ? plan.pages : Object.keys(pageKeys.pages);
+      Object.assign(
+        digests,
+        digestPages(
+          staging,
+          data.routes.base,
+          [...madeUrls].filter((url) => !(url in digests)),
+        ),
+      );
+      const unstable = findUnstablePages(record, pageKeys, digests);
+      const built =
+        plan.mode === 'incremental'
+          ? `${plan.pages.size} pages changed, ${plan.removedPages.length} removed`
+          : `${total} pages${part ? ` of the part ${part.record.topics.join(', ')}` : ''}`;
+      // Another part's subjects (one page each) are neither rendered nor unchanged here.
+      phase('pages', `${built}; ${plural(stats.rendered, 'subject')} rendered, ${stats.unchanged - (part?.foreignPages.size ?? 0)} unchanged`);
+      if (unstable.length > 0) {
+        const warning = unstablePagesWarning(shown(options.outDir), unstable);
+        warnings.push(warning);
+        options.reporter.warning(warning);
+      }
+      result.counts.pages = total;
+      result.counts.rendered = stats.rendered;
+
+      let cleanup: Promise<void> = Promise.resolve();
+      if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
+      else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, removedFiles);
+      searchProgress = true;
+      const search = await (searching ?? indexing.finish());
+      await Promise.all([cleanup, search.cleanup]);
+      phase('search', `${search.pages} pages indexed, ${search.written} of ${plural(search.manifest.shards, 'shard')} written`);
+      result.counts.indexed = search.pages;
+      recordPart(options.outDir, part);
+      recordBuild(cache, options.outDir, {
+        manifest,
+        search: search.manifest,
+        pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined),
+      });
+    }
+    saveCatalogMemo(cache.catalogMemo, memo);
+    result.ms = performance.now() - started;
+    return result;
+  } finally {
+    // A build that stops early (content errors) stops the compile, and waits for it to be gone.
+    stopPreparing.abort();
+    await preparing;
   }
-  saveCatalogMemo(cache.catalogMemo, memo);
-  result.ms = performance.now() - started;
-  return result;
 }
 
 function countSubjects(data: SiteData): Pick<BuildResult['counts'], 'topics' | 'subjects' | 'hidden' | 'disabled' | 'skipped'> {

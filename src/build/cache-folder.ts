@@ -30,6 +30,8 @@ export interface CacheFolder {
   astroRoot: string;
   /** Astro's compiled pages of the last build, from which an incremental build makes its pages (see src/astro/pages-bundle.ts). */
   pagesBundle: string;
+  /** Astro's output folder while it only compiles the pages, ahead of the content (see src/astro/run-astro.ts); removed after. */
+  pagesCompile: string;
   /** The development server's Astro cache and project folder, apart from a build's. */
   devAstro: string;
   devAstroRoot: string;
@@ -59,6 +61,7 @@ export function cacheFolder(dir: string): CacheFolder {
     astro: at('astro'),
     astroRoot: at('astro', 'project'),
     pagesBundle: at('pages-bundle'),
+    pagesCompile: at('pages-compile'),
     devAstro: at('astro-dev'),
     devAstroRoot: at('astro-dev', 'project'),
     staging: at('staging'),

@@ -1,7 +1,7 @@
 /** `syllabus build`: the site of a knowledge base (content/reference/cli/build.md), through the build pipeline (src/build/build-site.ts). */
 import path from 'node:path';
 import v8 from 'node:v8';
-import { astroPagesStage } from '../astro/run-astro.ts';
+import { astroPagesPreparation, astroPagesStage } from '../astro/run-astro.ts';
 import { BuildError } from '../build/build-error.ts';
 import { buildSite, type BuildResult } from '../build/build-site.ts';
 import { snapshotOfSource, subjectsToLoad } from '../kb/diff/snapshot.ts';
@@ -105,6 +105,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
               return { diff: evals ? { ...diff, evals } : diff, label: baseArg };
             },
       pages: astroPagesStage(io.cwd),
+      preparePages: astroPagesPreparation(io.cwd),
       reporter: createBuildReporter(io),
     });
   } catch (error) {
