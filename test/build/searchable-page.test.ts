@@ -1,6 +1,6 @@
 /**
  * What the build sends Pagefind of a subject page (src/build/searchable-page.ts): the `<html>` tag
- * and the article marked `data-pagefind-body`, cut out tag by tag; and proof on the built site
+ * and the article marked `data-pagefind-body`, cut out tag by tag, without what Pagefind ignores whole; and proof on the built site
  * fixture that Pagefind writes the very same index from that as from the whole pages.
  */
 import fs from 'node:fs';
@@ -21,6 +21,16 @@ describe('the document Pagefind reads of a page', () => {
   it('steps over quoted attribute values, comments and nested articles', () => {
     const article = "<article data-pagefind-body><a title=\"</article> and 'quotes'\">x</a><!-- </article> --><article><p>inner</p></article><span data-x='a>b'>y</span></article>";
     expect(searchablePage(page(article, '<article>other</article>'))).toBe(`<!DOCTYPE html><html lang="en" class="x"><head></head><body>${article}</body></html>`);
+  });
+
+  it('leaves out the elements Pagefind ignores whole, nested ones of the same name included, and keeps the others', () => {
+    const ignored = '<div class="meta" data-pagefind-ignore="all"><div>links</div><a title="</div>">x</a></div>';
+    const kept = '<p data-pagefind-ignore>kept: indexed for filters</p><img data-pagefind-ignore="all" alt="no end tag">';
+    const article = (inside: string): string => `<article data-pagefind-body><h1>A</h1>${inside}<p>Text.</p></article>`;
+    expect(searchablePage(page(article(`${ignored}${kept}${ignored}`)))).toBe(`<!DOCTYPE html><html lang="en" class="x"><head></head><body>${article(kept)}</body></html>`);
+    // Never ended: left in.
+    const unended = '<div data-pagefind-ignore="all"><p>x</p>';
+    expect(searchablePage(page(article(unended)))).toBe(`<!DOCTYPE html><html lang="en" class="x"><head></head><body>${article(unended)}</body></html>`);
   });
 
   it('is the page itself when no article is marked, or the marked one never ends', () => {
