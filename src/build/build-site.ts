@@ -45,10 +45,10 @@ import {
   type BuildPlan,
 } from './plan.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
-import { createMarkdownRenderer } from './render/markdown-renderer.ts';
-import { renderContextOf, renderingId, renderTopicDescriptions, startRenderSubjects } from './render/render-subjects.ts';
+import { createMarkdownRenderer, type MarkdownRenderer } from './render/markdown-renderer.ts';
+import { renderContextOf, renderingId, renderTopicDescriptions, startRenderSubjects, type SubjectRenderings } from './render/render-subjects.ts';
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
-import { searchKeysOf, startSearchIndex, type SearchIndexing } from './search-index.ts';
+import { searchKeysOf, searchShardsOf, startSearchIndex, type SearchIndexing } from './search-index.ts';
 import { openSearchDocumentMemo } from './search-terms-memo.ts';
 import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
@@ -141,6 +141,13 @@ export interface BuildOptions {
   reporter: BuildReporter;
 }
 
+/** The subjects' rendering under way, and what the pages read of it. */
+interface Rendering {
+  renderer: MarkdownRenderer;
+  subjects: SubjectRenderings;
+  descriptions: ReturnType<typeof renderTopicDescriptions>;
+}
+
 /** What {@link BuildOptions.preparePages} is given: what the pages' compiled code depends on. */
 export interface PagesPreparation {
   /** The key of Syllabus's code, as {@link PagesInput.codeKey}. */
@@ -191,6 +198,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Astro compiles the pages while the knowledge base is read: that needs the code and the
   // settings only (content/reference/decisions.md, "Pages compiled while the content is read").
   const stopPreparing = new AbortController();
+  // Stops the subjects' rendering when the build stops before its pages.
+  const stopRendering = new AbortController();
+  // One status line at a time: the rendering's while the pages stage waits for it, then the pages'.
+  let renderShown = false;
   const preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
   try {
     const memo = loadCatalogMemo(cache.catalogMemo);
@@ -218,6 +229,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return { sources, sourcesMs, data };
     });
     failOnSiteErrors(data, options.cwd);
+    const record = readBuildRecord(cache);
+    const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
+    const below = data.routes.base.length - 1;
+    // A build of the whole site with no build of it in the output folder makes every page: its
+    // subjects start rendering now, in worker threads, while the checks run and the site's other
+    // files are listed (content/reference/decisions.md, "Rendering from the start").
+    let early: Rendering | undefined;
+    if (!previous && !options.part) {
+      const shardOfPage = searchShardsOf(searchKeysOf(data), options.searchShardPages);
+      early = await startRendering(undefined, (url) => (shardOfPage(url.slice(below)) ?? -1) + 1);
+    }
 
     // The build reports what `check` reports, the content checks' warnings too, and its own
     // (content/reference/diagnostics.md); a warning [check] makes an error stops it.
@@ -272,13 +294,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const pageKeys = buildPageKeys(data, codeKey);
     // A part's manifest and search hold its own subjects only: the rest is another part's.
     for (const url of part?.foreignPages ?? []) delete pageKeys.pages[url];
-    const record = readBuildRecord(cache);
-    const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
     // Pagefind (a process of its own) starts now on the unchanged pages of the shards to index
     // again, while this process goes on; it then takes each new page as it is made.
     const kept = previous && sameSource(previous.manifest, pageKeys) ? previous : undefined;
     const pagesChanged = kept ? changedKeys(kept.manifest.pages, pageKeys.pages) : undefined;
-    const below = data.routes.base.length - 1;
     let searchProgress = false;
     const indexing = await startSearchIndex({
       dir: options.outDir,
@@ -326,6 +345,33 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }
 
     /**
+     * Starts rendering the subjects (the `needed` ones; default all) in the order of their pages'
+     * rank, and the topics' descriptions. Its progress is shown once the pages stage has started,
+     * until the first page is made.
+     */
+    async function startRendering(needed: ReadonlySet<string> | undefined, pageRank: (url: string) => number): Promise<Rendering> {
+      const context = renderContextOf(data);
+      const renderer = await createMarkdownRenderer(() => context);
+      const subjectRank = new Map(data.routes.subjects.map((r) => [renderingId(r.subject), pageRank(r.url)]));
+      const subjects = startRenderSubjects(data, {
+        renderer,
+        context,
+        cache: openRenderingCache(cache.renderings),
+        needed,
+        rank: (subject) => subjectRank.get(renderingId(subject)) ?? 0,
+        signal: stopRendering.signal,
+        onRendered: (done, total) => {
+          if (renderShown) options.reporter.progress('render', done, total);
+        },
+      });
+      // Asked for by the pages; a failure meanwhile (the build stopping first) must not go unhandled.
+      subjects.done.catch(() => undefined);
+      const descriptions = renderTopicDescriptions(data, renderer);
+      descriptions.catch(() => undefined);
+      return { renderer, subjects, descriptions };
+    }
+
+    /**
      * The site's other files (the part's, when building a part), listed with the cache's memo of
      * search terms, which is saved once they are listed.
      */
@@ -351,28 +397,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const staging = cache.staging;
       fs.rmSync(staging, { recursive: true, force: true });
 
-      const context = renderContextOf(data);
-      const renderer = await createMarkdownRenderer(() => context);
-      const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
       // Pages outside the search index first, then each shard's in turn; the subjects are rendered
       // in the same order, so that a page seldom waits for its subject.
       const pageRank = (url: string): number => (indexing.shardOf(url.slice(below)) ?? -1) + 1;
-      const subjectRank = new Map(data.routes.subjects.map((r) => [renderingId(r.subject), pageRank(r.url)]));
+      const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
       // The pages are made while the subjects are rendered: Astro starts, and each subject's page
       // waits for its own rendering only (content/reference/decisions.md, "Pages while subjects render").
-      let pagesShown = false;
-      const subjects = startRenderSubjects(data, {
-        renderer,
-        context,
-        cache: openRenderingCache(cache.renderings),
-        needed,
-        rank: (subject) => subjectRank.get(renderingId(subject)) ?? 0,
-        // One status line at a time: the pages' once they are being made.
-        onRendered: (done, total) => {
-          if (!pagesShown) options.reporter.progress('render', done, total);
-        },
-      });
-      const descriptions = renderTopicDescriptions(data, renderer);
+      const { renderer, subjects, descriptions } = early ?? (await startRendering(needed, pageRank));
+      renderShown = true;
 
       const total = plan.mode === 'incremental' ? plan.pages.size : countPages(data) - (part?.foreignPages.size ?? 0);
       let shownPages = 0;
@@ -385,7 +417,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           topicDescription: async (id) => (await descriptions).get(id) ?? '',
           highlight: (code, language) => renderer.highlight(code, language),
           pageShown: () => {
-            pagesShown = true;
+            renderShown = false;
             options.reporter.progress('pages', Math.min(++shownPages, total), total);
           },
           pageBuilt: (url, html) => {
@@ -488,8 +520,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     result.ms = performance.now() - started;
     return result;
   } finally {
-    // A build that stops early (content errors) stops the compile, and waits for it to be gone.
+    // A build that stops early (content errors) stops the compile and the rendering, and waits for the compile to be gone.
     stopPreparing.abort();
+    stopRendering.abort();
     await preparing;
   }
 }

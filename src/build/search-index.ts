@@ -66,6 +66,15 @@ export function shardCount(pages: number, perShard = PAGES_PER_SHARD): number {
   return Math.max(1, Math.ceil(pages / (perShard > 0 ? perShard : PAGES_PER_SHARD)));
 }
 
+/**
+ * The shard of each page of the search index whose pages are `keys`' (URL below the base → key),
+ * as {@link startSearchIndex} lays them out; undefined for a page the index does not hold.
+ */
+export function searchShardsOf(keys: Record<string, string>, perShard?: number): (url: string) => number | undefined {
+  const shards = shardCount(Object.keys(keys).length, perShard);
+  return (url) => (url in keys ? shardOf(url, shards) : undefined);
+}
+
 /** A search index being written; see {@link startSearchIndex}. */
 export interface SearchIndexing {
   /**
@@ -143,10 +152,11 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
   // one before it.
   const urls = Object.keys(keys);
   const shards = shardCount(urls.length, options.perShard);
+  const shardOfPage = searchShardsOf(keys, options.perShard);
   const members: string[][] = Array.from({ length: shards }, () => []);
   const shardOfUrl = new Map<string, number>();
   for (const url of urls) {
-    const shard = shardOf(url, shards);
+    const shard = shardOfPage(url)!;
     shardOfUrl.set(url, shard);
     members[shard]!.push(url);
   }

@@ -111,6 +111,8 @@ export interface RenderSubjectsOptions {
   onRendered?: ((done: number, total: number) => void) | undefined;
   /** Subjects are rendered in increasing rank, subjects of equal rank in the catalog's order (default: the catalog's order). */
   rank?: ((subject: CatalogSubject) => number) | undefined;
+  /** Stops the stage: its worker threads end, and it fails (a build that stopped before its pages). */
+  signal?: AbortSignal | undefined;
 }
 
 /** The renderings of a build's subjects, each given as soon as it is made (see {@link startRenderSubjects}). */
@@ -175,6 +177,7 @@ export function startRenderSubjects(data: SiteData, options: RenderSubjectsOptio
         options.context,
         (subject, rendering) => keep(bySubject.get(subject)!, rendering),
         perWorker,
+        options.signal,
       );
     } else {
       const limited = pLimit(RENDER_CONCURRENCY);

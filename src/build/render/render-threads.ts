@@ -35,17 +35,20 @@ const WORKER_URL = new URL(`./render-worker${EXTENSION}`, import.meta.url);
 
 /**
  * Renders `subjects` in worker threads, at most `perWorker` in each, and calls `rendered` with each
- * rendering as it comes; rejects with the first failure.
+ * rendering as it comes; rejects with the first failure, or once `signal` aborts (the worker then
+ * ends at once).
  */
 export async function renderInWorkers(
   subjects: readonly CatalogSubject[],
   context: RenderContext,
   rendered: (subject: CatalogSubject, rendering: SubjectRendering) => void,
   perWorker = SUBJECTS_PER_WORKER,
+  signal?: AbortSignal,
 ): Promise<void> {
   const data: RenderWorkerData = { allowHtml: context.allowHtml, base: context.base, linkTopics: context.linkTopics, rawUrls: context.rawUrls };
   for (let start = 0; start < subjects.length; start += perWorker) {
-    await renderBatch(subjects.slice(start, start + perWorker), context.byFile, data, rendered);
+    signal?.throwIfAborted();
+    await renderBatch(subjects.slice(start, start + perWorker), context.byFile, data, rendered, signal);
   }
 }
 
@@ -55,11 +58,15 @@ async function renderBatch(
   byFile: RenderContext['byFile'],
   data: RenderWorkerData,
   rendered: (subject: CatalogSubject, rendering: SubjectRendering) => void,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   const worker = new Worker(WORKER_URL, { workerData: data });
+  let stop: (() => void) | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       let left = batch.length;
+      stop = () => reject(signal!.reason);
+      signal?.addEventListener('abort', stop, { once: true });
       worker.on('message', (reply: RenderReply) => {
         if ('error' in reply) {
           reject(new Error(`rendering ${batch[reply.n]!.file} failed: ${reply.error}`));
@@ -77,6 +84,7 @@ async function renderBatch(
       });
     });
   } finally {
+    if (stop) signal?.removeEventListener('abort', stop);
     await worker.terminate();
   }
 }

@@ -15,7 +15,7 @@ import { makeTree } from '../../helpers/temp-tree.ts';
 const TOML = '[site]\ntitle = "T"\n\n[kb.topic.guide]\nsubjects = "guide"\n';
 
 /** Starts rendering the subjects of `files` one per worker thread: each worker starts once the one before it has answered. */
-async function renderOneByOne(files: Record<string, string>, options: Pick<RenderSubjectsOptions, 'rank'> = {}) {
+async function renderOneByOne(files: Record<string, string>, options: Pick<RenderSubjectsOptions, 'rank' | 'signal'> = {}) {
   const root = makeTree({ 'kb.toml': TOML, ...files });
   const { config } = loadConfig([{ file: path.join(root, 'kb.toml'), text: TOML }]);
   const data = await prepareSiteData(config!);
@@ -96,6 +96,15 @@ describe('rendering in worker threads', () => {
     );
     await started.done;
     expect(order).toEqual(['guide/c', 'guide/a', 'guide/b']);
+  });
+
+  it('stops when its signal aborts: the worker ends, no other starts, and what is still waited for fails', async () => {
+    const stop = new AbortController();
+    const started = await renderOneByOne({ 'guide/a.md': '# A\n\nFirst.\n', 'guide/b.md': '# B\n\nSecond.\n', 'guide/c.md': '# C\n\nThird.\n' }, { signal: stop.signal });
+    expect((await started.get('guide/a'))!.html).toBe('<p>First.</p>\n');
+    stop.abort(new Error('the build stopped'));
+    await expect(started.done).rejects.toThrow('the build stopped');
+    await expect(started.get('guide/c')).rejects.toThrow('the build stopped');
   });
 
   it('fails the stage with the subject whose rendering failed', async () => {
