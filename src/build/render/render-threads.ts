@@ -65,7 +65,7 @@ async function renderBatch(
   try {
     await new Promise<void>((resolve, reject) => {
       let left = batch.length;
-      stop = () => reject(signal!.reason);
+      stop = () => reject(signal!.reason instanceof Error ? signal!.reason : new Error('the rendering was stopped'));
       signal?.addEventListener('abort', stop, { once: true });
       worker.on('message', (reply: RenderReply) => {
         if ('error' in reply) {
