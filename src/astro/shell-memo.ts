@@ -11,7 +11,7 @@ const memos = new WeakMap<SiteData, Map<string, string>>();
 /** The HTML of the part `key` of `site`'s shell: made by `render` the first time it is asked for. */
 export async function memoizedShellHtml(site: SiteData, key: string, render: () => Promise<string>): Promise<string> {
   let memo = memos.get(site);
-  if (!memo) memos.set(site, (memo = new Map()));
+  if (!memo) memos.set(site, (memo = new Map<string, string>()));
   let html = memo.get(key);
   if (html === undefined) memo.set(key, (html = await render()));
   return html;
