@@ -12,6 +12,7 @@ import type { PagesInput, PagesPreparation } from '../build/build-site.ts';
 import { cacheFolder } from '../build/cache-folder.ts';
 import { createSyllabusIntegration, type IntegrationSite } from './integration.ts';
 import { type BundleKeeping, holdsBundle, PAGES_AT_ONCE, renderFromBundle } from './pages-bundle.ts';
+import { moduleUrl } from '../build/module-url.ts';
 
 /** Where and how Astro runs. */
 export interface AstroRun {
@@ -146,7 +147,7 @@ export function bundleKeepingOf({ codeKey, base, siteUrl, cache }: PagesPreparat
 }
 
 /** The compile's module: `.ts` in the checkout's tests, `.js` once compiled (bin/syllabus.js, the package). */
-const COMPILE_WORKER_URL = new URL(`./compile-pages-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+const COMPILE_WORKER_URL = moduleUrl('./compile-pages-worker', import.meta.url);
 
 /** What the compile's worker is given: {@link PagesPreparation} with the cache by its folder. */
 export interface CompileRequest {

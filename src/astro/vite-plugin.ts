@@ -7,12 +7,13 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteUserConfig } from 'astro';
+import { moduleExtension } from '../build/module-url.ts';
 
 const RESOLVED_SITE_MODULE = '\0virtual:syllabus/site';
 const STATE_MODULE = 'virtual:syllabus/state';
 
 /** This module's own extension: `.ts` run from the sources (tests), `.js` compiled. */
-const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+const EXTENSION = moduleExtension(import.meta.url);
 /** The file URL of site-state.ts as this module runs. */
 const STATE_URL = new URL(`./site-state${EXTENSION}`, import.meta.url).href;
 /** site-view.ts, which the pages import, and which this plugin replaces with their site's module. */

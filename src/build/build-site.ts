@@ -232,13 +232,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const record = readBuildRecord(cache);
     const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
     const below = data.routes.base.length - 1;
+    // Pages outside the search index first, then each shard's in turn; the subjects are rendered
+    // in the same order, so that a page seldom waits for its subject.
+    const rankBy =
+      (shardOf: (url: string) => number | undefined) =>
+      (url: string): number =>
+        (shardOf(url.slice(below)) ?? -1) + 1;
     // A build of the whole site with no build of it in the output folder makes every page: its
     // subjects start rendering now, in worker threads, while the checks run and the site's other
     // files are listed (content/reference/decisions.md, "Rendering from the start").
     let early: Rendering | undefined;
     if (!previous && !options.part) {
-      const shardOfPage = searchShardsOf(searchKeysOf(data), options.searchShardPages);
-      early = await startRendering(undefined, (url) => (shardOfPage(url.slice(below)) ?? -1) + 1);
+      early = await startRendering(undefined, rankBy(searchShardsOf(searchKeysOf(data), options.searchShardPages)));
     }
 
     // The build reports what `check` reports, the content checks' warnings too, and its own
@@ -397,9 +402,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const staging = cache.staging;
       fs.rmSync(staging, { recursive: true, force: true });
 
-      // Pages outside the search index first, then each shard's in turn; the subjects are rendered
-      // in the same order, so that a page seldom waits for its subject.
-      const pageRank = (url: string): number => (indexing.shardOf(url.slice(below)) ?? -1) + 1;
+      const pageRank = rankBy((url) => indexing.shardOf(url));
       const needed = data.only ? new Set(data.routes.subjects.filter((r) => data.only!.pages.has(r.url)).map((r) => renderingId(r.subject))) : undefined;
       // The pages are made while the subjects are rendered: Astro starts, and each subject's page
       // waits for its own rendering only (content/reference/decisions.md, "Pages while subjects render").

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { moduleUrl } from './module-url.ts';
 
 /** The browser scripts, by the name pages use. */
 export const CLIENT_SCRIPTS = { shell: 'shell', search: 'search', copyMarkdown: 'copy-markdown', sidebar: 'sidebar', codeBlocks: 'code-blocks', diagrams: 'diagrams' } as const;
@@ -24,10 +25,8 @@ let scripts: Record<keyof typeof CLIENT_SCRIPTS, ClientScript> | undefined;
 /** The site's browser scripts, with their hashed names (computed once per process). */
 export function clientScripts(): Record<keyof typeof CLIENT_SCRIPTS, ClientScript> {
   if (scripts) return scripts;
-  // Compiled, this module is beside site-client/*.js; run from src/ (tests), beside the .ts sources.
-  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   const entries = Object.entries(CLIENT_SCRIPTS).map(([key, name]) => {
-    const file = fileURLToPath(new URL(`../site-client/${name}${extension}`, import.meta.url));
+    const file = fileURLToPath(moduleUrl(`../site-client/${name}`, import.meta.url));
     const hash = createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 10);
     return [key, { path: `_syllabus/${name}.${hash}.js`, file }] as const;
   });

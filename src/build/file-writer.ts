@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startBatchedThread, type BatchedThread } from './batched-thread.ts';
+import { moduleUrl } from './module-url.ts';
 
 /** One file for the worker: its bytes or text (written as UTF-8), or the file to copy. */
 export type FileWrite = { to: string; data: Uint8Array | string } | { to: string; from: string };
@@ -19,9 +20,7 @@ export type FileWrite = { to: string; data: Uint8Array | string } | { to: string
 /** A batch is sent once its files reach this many bytes, else once the event loop turns. */
 const BATCH_BYTES = 256 * 1024;
 
-/** This module's own extension: `.ts` run from the sources (tests), `.js` compiled. */
-const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const WORKER_URL = new URL(`./file-writer-worker${EXTENSION}`, import.meta.url);
+const WORKER_URL = moduleUrl('./file-writer-worker', import.meta.url);
 
 let current: BatchedThread<FileWrite, null> | undefined;
 

@@ -5,6 +5,7 @@
  */
 import type { TokenCounter } from '../kb/catalog/tokens.ts';
 import { startBatchedThread } from './batched-thread.ts';
+import { moduleUrl } from './module-url.ts';
 
 /** A counter running in its own thread; {@link TokenThread.stop} ends the thread. */
 export interface TokenThread {
@@ -16,9 +17,7 @@ export interface TokenThread {
 /** A batch is sent once its texts reach this many characters, else when the asker next waits. */
 const BATCH_CHARACTERS = 256 * 1024;
 
-/** This module's own extension: `.ts` run from the sources (tests), `.js` compiled. */
-const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const WORKER_URL = new URL(`./token-worker${EXTENSION}`, import.meta.url);
+const WORKER_URL = moduleUrl('./token-worker', import.meta.url);
 
 /** Starts a worker thread that loads the tokenizer at once, so that it is ready when counts are asked for. */
 export function startTokenThread(): TokenThread {

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
 import type { RenderContext } from './markdown-plugins.ts';
 import type { SubjectRendering } from './rendering-cache.ts';
+import { moduleUrl } from '../module-url.ts';
 
 /** Subjects one worker renders before it ends and the next one starts. */
 export const SUBJECTS_PER_WORKER = 2500;
@@ -29,9 +30,7 @@ export interface RenderTask {
 /** A worker's answer to task `n`: its rendering, or why it failed. */
 export type RenderReply = { n: number; rendering: SubjectRendering } | { n: number; error: string };
 
-/** This module's own extension: `.ts` run from the sources (tests), `.js` compiled. */
-const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const WORKER_URL = new URL(`./render-worker${EXTENSION}`, import.meta.url);
+const WORKER_URL = moduleUrl('./render-worker', import.meta.url);
 
 /**
  * Renders `subjects` in worker threads, at most `perWorker` in each, and calls `rendered` with each
