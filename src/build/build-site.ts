@@ -23,6 +23,7 @@ import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { staticFilesOfAsync, type ListingOptions } from './endpoints.ts';
+import { startCatalogWork } from './catalog-thread.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { applyChanges, replaceFolder } from './output-folder.ts';
 import {
@@ -178,9 +179,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phases: BuildResult['phases'] = [];
   let lapStart = started;
-  /** Ends a phase: reports it, timed since the last one, less `excluded` ms (a phase inside it with a line of its own). */
-  const phase = (name: string, text: string, excluded = 0): void => {
-    const now = performance.now();
+  /**
+   * Ends a phase (at `now`, by default now): reports it, timed since the last one, less `excluded`
+   * ms (a phase inside it with a line of its own).
+   */
+  const phase = (name: string, text: string, excluded = 0, now = performance.now()): void => {
     const ms = now - lapStart - excluded;
     lapStart = now;
     phases.push({ name, text, ms });
@@ -198,8 +201,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Astro compiles the pages while the knowledge base is read: that needs the code and the
   // settings only (content/reference/decisions.md, "Pages compiled while the content is read").
   const stopPreparing = new AbortController();
-  // Stops the subjects' rendering when the build stops before its pages.
-  const stopRendering = new AbortController();
+  // Stops the subjects' rendering and the making of the site's texts when the build stops before its pages.
+  const stopThreads = new AbortController();
   // One status line at a time: the rendering's while the pages stage waits for it, then the pages'.
   let renderShown = false;
   const preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
@@ -229,6 +232,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return { sources, sourcesMs, data };
     });
     failOnSiteErrors(data, options.cwd);
+    // The content checks and the site's indexes and llms texts are made in a thread of their own
+    // meanwhile (content/reference/decisions.md, "The catalog's work in a thread of its own").
+    const catalogWork = startCatalogWork(
+      data,
+      { checks: { root: path.dirname(firstConfig), nearDuplicateCode: config.check.near_duplicate_code }, searchTerms: { file: cache.searchTerms, codeKey } },
+      stopThreads.signal,
+    );
     const record = readBuildRecord(cache);
     const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
     const below = data.routes.base.length - 1;
@@ -248,7 +258,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
     // The build reports what `check` reports, the content checks' warnings too, and its own
     // (content/reference/diagnostics.md); a warning [check] makes an error stops it.
-    await loadContentChecks();
+    let contentChecks: Promise<Diagnostic[]>;
+    if (catalogWork) contentChecks = catalogWork.checks;
+    else {
+      await loadContentChecks();
+      contentChecks = Promise.resolve(checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check));
+    }
+    let checkedAt = performance.now();
+    void contentChecks.then(
+      () => (checkedAt = performance.now()),
+      () => undefined,
+    );
     const own: Diagnostic[] = (summaries?.warnings ?? []).map((message) => ({ kind: 'warning', code: 'summary-failed', message }));
     // Without [site] url, links stay relative and there is no sitemap; the build says so
     // (content/reference/configuration.md, "[site]").
@@ -259,24 +279,33 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         message: `[site] url is not set, so no sitemap.xml is written. Set it to the site's public address (e.g. url = "https://kb.example.com").`,
         file: firstConfig,
       });
-    const checked = sortDiagnostics(
-      applySeverities([...data.diagnostics, ...checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check), ...sources.diagnostics, ...own], config.check),
-    );
-    failOnContentErrors(checked, options.cwd);
-    options.reporter.warnings(checked);
-    const warnings = checked.map((d) => formatDiagnostic(d, options.cwd));
-    if (sources.counts.urls > 0) {
-      phases.push({ name: 'sources', text: describeFetchedSources(sources.counts), ms: sourcesMs });
-      options.reporter.phase('sources', describeFetchedSources(sources.counts), sourcesMs);
-    }
     const counts = countSubjects(data);
-    phase('read', `${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')}`, summaries?.ms ?? 0);
-    if (summaries) {
-      phases.push({ name: 'summaries', text: summaryPhaseText(summaries), ms: summaries.ms });
-      options.reporter.phase('summaries', summaryPhaseText(summaries), summaries.ms);
-    }
+    const warnings: string[] = [];
+    let reported: Promise<void> | undefined;
+    /**
+     * Reports the diagnostics and the reading phases once the content checks are in, and stops the
+     * build on content errors. Awaited before the output folder changes, and before a preview's
+     * changes are compared (whose phase comes after reading's) or a part is found.
+     */
+    const reportChecks = (): Promise<void> =>
+      (reported ??= contentChecks.then((content) => {
+        const checked = sortDiagnostics(applySeverities([...data.diagnostics, ...content, ...sources.diagnostics, ...own], config.check));
+        failOnContentErrors(checked, options.cwd);
+        options.reporter.warnings(checked);
+        warnings.push(...checked.map((d) => formatDiagnostic(d, options.cwd)));
+        if (sources.counts.urls > 0) {
+          phases.push({ name: 'sources', text: describeFetchedSources(sources.counts), ms: sourcesMs });
+          options.reporter.phase('sources', describeFetchedSources(sources.counts), sourcesMs);
+        }
+        phase('read', `${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')}`, summaries?.ms ?? 0, Math.max(lapStart, checkedAt));
+        if (summaries) {
+          phases.push({ name: 'summaries', text: summaryPhaseText(summaries), ms: summaries.ms });
+          options.reporter.phase('summaries', summaryPhaseText(summaries), summaries.ms);
+        }
+      }));
 
     if (options.compare) {
+      await reportChecks();
       const { diff, label } = await options.compare(data);
       data.changes = { diff, bySubject: changesBySubject(diff) };
       const { summary } = diff;
@@ -292,6 +321,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
     let part: SitePart | undefined;
     if (options.part) {
+      // A part that names unknown topics is refused after what was read is reported, as always.
+      await reportChecks();
       const found = sitePartOf(data, options.part);
       if (!found.ok) throw new BuildError(found.message, [], 'config');
       part = found.part;
@@ -326,6 +357,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ms: 0,
     };
     try {
+      await reportChecks();
       const pagesRemoved = kept ? Object.keys(kept.manifest.pages).filter((url) => !(url in pageKeys.pages)) : [];
       if (pagesChanged && pagesChanged.size + pagesRemoved.length > 0) {
         // Pages changed: the site's other files are listed once they are made, while Pagefind writes
@@ -364,7 +396,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         cache: openRenderingCache(cache.renderings),
         needed,
         rank: (subject) => subjectRank.get(renderingId(subject)) ?? 0,
-        signal: stopRendering.signal,
+        signal: stopThreads.signal,
         onRendered: (done, total) => {
           if (renderShown) options.reporter.progress('render', done, total);
         },
@@ -381,9 +413,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
      * search terms, which is saved once they are listed.
      */
     async function listFiles(made?: ListingOptions['made']): Promise<StaticFile[]> {
-      const searchMemo = openSearchDocumentMemo(cache.searchTerms, codeKey);
-      const files = await staticFilesOfAsync(data, { searchMemo, made });
-      searchMemo.save();
+      const texts = await catalogWork?.texts;
+      // The thread that made the texts used and saved the memo.
+      const searchMemo = texts ? undefined : openSearchDocumentMemo(cache.searchTerms, codeKey);
+      const files = await staticFilesOfAsync(data, { searchMemo, made, texts });
+      searchMemo?.save();
       return part ? files.filter((f) => !part.foreignFiles.has(f.path)) : files;
     }
 
@@ -525,7 +559,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   } finally {
     // A build that stops early (content errors) stops the compile and the rendering, and waits for the compile to be gone.
     stopPreparing.abort();
-    stopRendering.abort();
+    stopThreads.abort();
     await preparing;
   }
 }

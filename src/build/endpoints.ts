@@ -11,22 +11,12 @@ import { CONFIG_SCHEMA_SITE_PATH } from '../kb/config/published-schema.ts';
 import { renderConfigSchema } from '../kb/config/schema.ts';
 import { type SubjectFile, renderEndpointSchemas } from '../kb/publish/endpoint-schemas.ts';
 import type { SearchDocumentMemo } from '../kb/view/search-terms.ts';
-import {
-  buildKeywordsFile,
-  buildKnowledgeFile,
-  buildSiteIndex,
-  buildSubjectFile,
-  buildTopicFile,
-  knowledgeJsonUrl,
-  serializeEndpoint,
-  topicJsonUrl,
-} from '../kb/publish/endpoints.ts';
-import { buildTopicNav, serializeTopicNav, topicNavUrl } from '../kb/publish/topic-nav.ts';
-import { renderIndexText, renderLlmsFullText, renderLlmsText } from '../kb/publish/llms-text.ts';
+import { buildSubjectFile, serializeEndpoint } from '../kb/publish/endpoints.ts';
 import { SKILLS_FOLDER, buildSkillsIndex, listAgentSkills, makeSkillArtifact } from '../kb/publish/agent-skills.ts';
 import { clientScripts } from './client-scripts.ts';
 import { listContentAssets } from './content-assets.ts';
 import type { SiteData } from './site-data.ts';
+import { type KeyedText, keyText, siteTextsOf } from './site-texts.ts';
 import type { StaticFile } from './static-file.ts';
 
 /** The site's icon. */
@@ -53,6 +43,8 @@ export interface ListingOptions {
    * incremental build writes the changed ones then, rather than make them again to write them.
    */
   made?: ((path: string, key: string, bytes: Uint8Array) => void) | undefined;
+  /** The texts of {@link siteTextsOf}, made and keyed already (in a thread of their own), by path. */
+  texts?: ReadonlyMap<string, KeyedText> | undefined;
 }
 
 /**
@@ -76,24 +68,18 @@ async function listStaticFilesAsync(data: SiteData, options: ListingOptions = {}
 const YIELD_AFTER_MS = 10;
 
 /** The files of {@link listStaticFiles}, each made as it is taken. */
-function* eachStaticFile(data: SiteData, { searchMemo, made }: ListingOptions): Generator<StaticFile> {
-  const { catalog, site } = data;
+function* eachStaticFile(data: SiteData, { searchMemo, made, texts }: ListingOptions): Generator<StaticFile> {
+  const { catalog } = data;
   const base = data.routes.base;
   const local = (url: string): string => decodeURIComponent(url.slice(base.length));
   const text = (path: string, body: string): StaticFile => ({ path, body: { text: body } });
   const budget = { bytes: KEPT_TEXT_BYTES };
-  const madeText = (path: string, make: () => string): StaticFile => keyedText(path, make, budget, make(), made);
-  yield madeText('kb/index.json', () => serializeEndpoint(buildSiteIndex(catalog, site)));
-  yield madeText(local(knowledgeJsonUrl(base)), () => serializeEndpoint(buildKnowledgeFile(catalog.knowledge)));
-  for (const [name, knowledge] of catalog.profiles) yield madeText(local(knowledgeJsonUrl(base, name)), () => serializeEndpoint(buildKnowledgeFile(knowledge, name)));
-  for (const topic of catalog.topics) yield madeText(local(topicJsonUrl(base, topic.id)), () => serializeEndpoint(buildTopicFile(topic, base)));
-  for (const topic of catalog.topics) yield madeText(local(topicNavUrl(base, topic.id)), () => serializeTopicNav(buildTopicNav(topic, base)));
-  yield madeText('kb/keywords.json', () => serializeEndpoint(buildKeywordsFile(catalog, searchMemo)));
+  for (const { path, make } of siteTextsOf({ catalog, site: data.site, base }, searchMemo)) {
+    const known = texts?.get(path);
+    yield known ? keptText(path, make, budget, known, made) : keptText(path, make, budget, keyText(make()), made);
+  }
   for (const [name, schema] of Object.entries(renderEndpointSchemas())) yield text(`kb/schema/${name}`, serializeEndpoint(schema));
   yield text(CONFIG_SCHEMA_SITE_PATH, serializeEndpoint(renderConfigSchema()));
-  yield madeText('kb/index.txt', () => renderIndexText(catalog));
-  yield madeText('llms.txt', () => renderLlmsText(catalog, site));
-  yield madeText('llms-full.txt', () => renderLlmsFullText(catalog, site));
   const skills = listAgentSkills(catalog);
   const artifacts = skills.map((skill) => makeSkillArtifact(skill, (subject) => fs.readFileSync(subject.file)));
   // A knowledge base without skills publishes no discovery index at all.
@@ -113,22 +99,19 @@ function* eachStaticFile(data: SiteData, { searchMemo, made }: ListingOptions): 
   for (const script of Object.values(clientScripts())) yield { path: script.path, body: { copy: script.file } };
   yield* listContentAssets();
   const sitemap = renderSitemap(data);
-  if (sitemap !== null) yield keyedText('sitemap.xml', () => renderSitemap(data)!, budget, sitemap, made);
+  if (sitemap !== null) yield keptText('sitemap.xml', () => renderSitemap(data)!, budget, keyText(sitemap), made);
 }
 
-/** Bytes of the texts {@link keyedText} keeps from listing to writing, at most, per listing. */
+/** Bytes of the texts {@link keptText} keeps from listing to writing, at most, per listing. */
 const KEPT_TEXT_BYTES = 16 * 1024 * 1024;
 
 /**
- * A file whose text grows with the site (an index, llms-full.txt): made once to key it (`text`,
- * encoded once: its bytes are hashed, shown to `made` and kept), and kept while the listing's
- * `budget` lasts (a small site's), else made again when it is written or served, so that a large
- * build does not hold every such text while it makes its pages
- * (content/reference/decisions.md, "Memory of a large build").
+ * A file whose text grows with the site (an index, llms-full.txt), made once to key it: its
+ * bytes are shown to `made` and kept while the listing's `budget` lasts (a small site's), else
+ * made again when it is written or served, so that a large build does not hold every such text
+ * while it makes its pages (content/reference/decisions.md, "Memory of a large build").
  */
-function keyedText(path: string, make: () => string, budget: { bytes: number }, text: string, made: ListingOptions['made']): StaticFile {
-  const bytes = Buffer.from(text);
-  const key = `text:${createHash('sha1').update(bytes).digest('hex')}`;
+function keptText(path: string, make: () => string, budget: { bytes: number }, { key, bytes }: KeyedText, made: ListingOptions['made']): StaticFile {
   made?.(path, key, bytes);
   if (bytes.length > budget.bytes) return { path, body: { make }, key };
   budget.bytes -= bytes.length;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../kb/publish/shard.ts';
+import { writeFileAtomically } from '../kb/files/atomic-write.ts';
 import { isOutside } from '../kb/files/paths.ts';
 import { BuildError } from './build-error.ts';
 import { replaceFolder } from './output-folder.ts';
@@ -135,9 +136,34 @@ interface OpenShard {
   /** Pages built and not yet sent (an earlier page of the shard is still being built). */
   waiting: Map<string, Uint8Array>;
   adds: Promise<void>[];
-  /** The folder its index is written to, once every page is sent. */
-  written?: Promise<string>;
+  /** Its index, once every page is sent: written to a folder, or the changes to the shard's folder. */
+  written?: Promise<MadeShard>;
 }
+
+/** A shard's new index: a folder to put in place of the shard's, or the changes to make in the shard's folder. */
+type MadeShard = { fresh: string } | { patch: ShardPatch };
+
+/** What changes in a shard's folder: the files to write (new or changed) and the files that go. */
+interface ShardPatch {
+  folder: string;
+  files: IndexFile[];
+  obsolete: string[];
+}
+
+/** A file of an index, as Pagefind gives it: its path in the index's folder and its bytes. */
+interface IndexFile {
+  path: string;
+  content: Uint8Array;
+}
+
+/**
+ * The bytes of the changes to shards' folders held from the moment a shard's index is made to the
+ * end of the build, at most: a shard whose changes do not fit is written whole to a folder of its own.
+ */
+const PATCH_BYTES = 16 * 1024 * 1024;
+
+/** The file Pagefind's search script reads first; it names the rest of the index. */
+const ENTRY_FILE = 'pagefind-entry.json';
 
 /**
  * Starts the search index of the pages of `dir`, to index again only the shards that changed since
@@ -226,16 +252,27 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
       shard.written.catch(() => undefined);
     }
   };
-  /** Writes the index of `shard`, once Pagefind has taken its pages, to a fresh folder in `into`; returns that folder. */
-  const writeShard = async (shard: OpenShard, into: string): Promise<string> => {
+  const patchBudget = { bytes: PATCH_BYTES };
+  /**
+   * Makes the index of `shard`, once Pagefind has taken its pages: the changes to its folder, when
+   * the layout is the one in `dir` and they fit the budget (a page's edit changes a few files of a
+   * thousand: creating a thousand files costs more than anything else in such a build), else the
+   * whole index, written to a fresh folder in `into`.
+   */
+  const writeShard = async (shard: OpenShard, into: string): Promise<MadeShard> => {
     await Promise.all(shard.adds);
     // The files are taken into this process and written here: Pagefind's own writing does not
     // flush before its service is closed, and left empty files on a busy machine.
     const built = await shard.index.getFiles();
     if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
+    for (const file of built.files) {
+      if (isOutside(root, path.join(root, file.path))) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);
+    }
+    const patch = newLayout ? undefined : shardPatch(path.join(root, `${prefix}${shard.number}`), built.files, patchBudget);
+    if (patch) return { patch };
     const fresh = path.join(into, `${shard.number}.new-${process.pid}`);
     await writeIndexFiles(fresh, built.files);
-    return fresh;
+    return { fresh };
   };
   const open = new Map<number, OpenShard>();
   try {
@@ -276,8 +313,9 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
         }
         for (const state of open.values()) pump(state, true);
         for (const [shard, state] of open) {
-          const fresh = await (state.written ?? writeShard(state, root));
-          cleanups.push(replaceFolder(fresh, path.join(root, `${prefix}${shard}`)));
+          const made = await (state.written ?? writeShard(state, root));
+          if ('patch' in made) await applyShardPatch(made.patch);
+          else cleanups.push(replaceFolder(made.fresh, path.join(root, `${prefix}${shard}`)));
         }
       } finally {
         await close();
@@ -297,10 +335,7 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
 }
 
 /** Writes the files of one index below `folder`, which is made fresh, through the build's writer thread. */
-async function writeIndexFiles(folder: string, files: readonly { path: string; content: Uint8Array }[]): Promise<void> {
-  for (const file of files) {
-    if (isOutside(folder, path.join(folder, file.path))) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);
-  }
+async function writeIndexFiles(folder: string, files: readonly IndexFile[]): Promise<void> {
   fs.mkdirSync(folder, { recursive: true });
   await writeStaticFilesAsync(
     folder,
@@ -309,3 +344,55 @@ async function writeIndexFiles(folder: string, files: readonly { path: string; c
 }
 
 type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind').createIndex>>['index']>;
+
+/**
+ * The changes that make the index in `folder` (a shard's, written by an earlier build) hold
+ * `files`: those whose bytes differ, and the files no longer there. Undefined when there is no
+ * such folder, or when the changes' bytes do not fit what is left of `budget` (taken from it otherwise).
+ */
+function shardPatch(folder: string, files: readonly IndexFile[], budget: { bytes: number }): ShardPatch | undefined {
+  if (!fs.existsSync(folder)) return undefined;
+  const present = new Set(
+    fs
+      .readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name))),
+  );
+  const changed = files.filter((file) => !present.has(path.normalize(file.path)) || !sameBytes(path.join(folder, file.path), file.content));
+  const bytes = changed.reduce((sum, file) => sum + file.content.length, 0);
+  if (bytes > budget.bytes) return undefined;
+  budget.bytes -= bytes;
+  for (const file of files) present.delete(path.normalize(file.path));
+  return { folder, files: changed, obsolete: [...present] };
+}
+
+/** Whether the file `file` holds exactly `bytes`. */
+function sameBytes(file: string, bytes: Uint8Array): boolean {
+  try {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(fs.readFileSync(file));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes the changes of `patch` in its folder, in the order that keeps the index whole for a reader
+ * at every step: the new files, then the entry file that names them (replaced in one rename), then
+ * the files no one names any more, and the folders they leave empty.
+ */
+async function applyShardPatch({ folder, files, obsolete }: ShardPatch): Promise<void> {
+  const entry = files.find((file) => path.normalize(file.path) === ENTRY_FILE);
+  await writeStaticFilesAsync(
+    folder,
+    files.filter((file) => file !== entry).map((file) => ({ path: file.path, body: { bytes: file.content } })),
+  );
+  if (entry) writeFileAtomically(path.join(folder, ENTRY_FILE), entry.content, { flush: false });
+  const emptied = new Set<string>();
+  for (const file of obsolete) {
+    fs.rmSync(path.join(folder, file), { force: true });
+    emptied.add(path.dirname(path.join(folder, file)));
+  }
+  for (const dir of [...emptied].sort().reverse()) {
+    if (dir !== folder && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+  }
+}

@@ -2,7 +2,8 @@
  * The search index takes pages as the build makes them, and holds the build back while Pagefind
  * has PAGES_IN_FLIGHT pages still to take (content/reference/decisions.md, "Memory of a large
  * build"), so that what waits for Pagefind does not grow with the site; with a staging folder,
- * each shard's index is written as soon as its last page is taken.
+ * each shard's index is written as soon as its last page is taken; a shard indexed again changes
+ * only the files of its folder that differ.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,5 +68,53 @@ describe('the search index', () => {
     const atFinish = await indexAll({});
     expect([...staged.keys()].filter((f) => f.endsWith('.pf_fragment')).length).toBe(12);
     expect(staged).toEqual(atFinish);
+  });
+
+  it('indexes a changed shard again by changing only the files that differ in its folder: the same index as a fresh one', async () => {
+    const urls = Array.from({ length: 12 }, (_, n) => `/t/p-${n}/`);
+    const before = (n: number) => pageOf(n);
+    const after = (n: number) =>
+      n === 5 ? new TextEncoder().encode('<html lang="en"><body><article data-pagefind-body><h1>Page 5</h1><p>changed</p></article></body></html>') : pageOf(n);
+    const keysOf = (changed: boolean) => Object.fromEntries(urls.map((url, n) => [url, changed && n === 5 ? 'k2' : 'k']));
+    /** A full index of `page`'s pages in shards of 4, in a new folder that also holds the pages. */
+    const indexAll = async (page: (n: number) => Uint8Array, keys: Record<string, string>) => {
+      const dir = makeTree(Object.fromEntries(urls.map((url, n) => [`${url.slice(1)}index.html`, new TextDecoder().decode(page(n))])));
+      const indexing = await startSearchIndex({ dir, keys, pending: 'all', perShard: 4 });
+      for (const [n, url] of urls.entries()) await indexing.pageBuilt(url, page(n));
+      const done = await indexing.finish();
+      await done.cleanup;
+      return { dir, manifest: done.manifest };
+    };
+    const filesOf = (dir: string) => {
+      const root = path.join(dir, 'pagefind');
+      const entries = fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      return new Map(entries.map((e) => [path.relative(root, path.join(e.parentPath, e.name)), fs.statSync(path.join(e.parentPath, e.name)).ino]));
+    };
+    const bytesOf = (dir: string) => new Map([...filesOf(dir).keys()].map((file) => [file, fs.readFileSync(path.join(dir, 'pagefind', file)).toString('base64')]));
+
+    const { dir, manifest } = await indexAll(before, keysOf(false));
+    const old = filesOf(dir);
+    fs.writeFileSync(path.join(dir, 't/p-5/index.html'), after(5));
+    const indexing = await startSearchIndex({ dir, keys: keysOf(true), previous: manifest, pending: new Set(['/t/p-5/']), perShard: 4 });
+    await indexing.pageBuilt('/t/p-5/', after(5));
+    const done = await indexing.finish();
+    await done.cleanup;
+    expect(done.written).toBe(1);
+
+    const fresh = await indexAll(after, keysOf(true));
+    expect(bytesOf(dir)).toEqual(bytesOf(fresh.dir));
+    const now = filesOf(dir);
+    const shard = indexing.shardOf('/t/p-5/')!;
+    const kept = [...now].filter(([file, inode]) => old.get(file) === inode).map(([file]) => file);
+    const rewritten = [...now.keys()].filter((file) => !kept.includes(file));
+    // Every file of the other shards, and most of the changed shard's, is the file that was there.
+    expect(kept.filter((file) => !file.startsWith(`${shard}/`)).length).toBe([...old.keys()].filter((file) => !file.startsWith(`${shard}/`)).length);
+    expect(kept.some((file) => file.startsWith(`${shard}/fragment/`))).toBe(true);
+    // The changed page's fragment, the shard's meta and entry, and the index chunks that changed; the shard list is written by every build.
+    expect(rewritten.every((file) => file === 'shards.json' || (file.startsWith(`${shard}/`) && /(fragment|index)\/|pf_meta$|pagefind-entry\.json$/.test(file)))).toBe(true);
+    expect(rewritten).toContain(`${shard}/pagefind-entry.json`);
+    expect(rewritten.filter((file) => file.startsWith(`${shard}/fragment/`))).toHaveLength(1);
+    // The old fragment of the page is gone.
+    expect([...old.keys()].filter((file) => !now.has(file)).filter((file) => file.startsWith(`${shard}/fragment/`))).toHaveLength(1);
   });
 });

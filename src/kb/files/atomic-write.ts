@@ -38,12 +38,12 @@ const NODE_OPS: AtomicWriteOps = {
 };
 
 /**
- * Replaces `file` with `text` atomically: writes `.<name>.<pid>.<random>.tmp` in the same folder
+ * Replaces `file` with `text` (or bytes) atomically: writes `.<name>.<pid>.<random>.tmp` in the same folder
  * (with the old file's permissions, if there was one), flushes it to disk, renames it over
  * `file`, then flushes the folder. On any failure the temporary file is removed, `file` is left
  * as it was, and the error is thrown. The folder must exist.
  */
-export function writeFileAtomically(file: string, text: string, options: AtomicWriteOptions = {}): void {
+export function writeFileAtomically(file: string, text: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const { flush = true, ops = NODE_OPS } = options;
   const folder = path.dirname(file);
   // A dotfile: in a topic folder, a temporary file left by a crash is never taken for a subject.
@@ -52,7 +52,7 @@ export function writeFileAtomically(file: string, text: string, options: AtomicW
   let fd: number | undefined;
   try {
     fd = ops.openSync(temporary, 'wx', mode & 0o777);
-    const data = Buffer.from(text);
+    const data = typeof text === 'string' ? Buffer.from(text) : text;
     for (let written = 0; written < data.length;) written += ops.writeSync(fd, data, written);
     if (flush) ops.fsyncSync(fd);
     ops.closeSync(fd);

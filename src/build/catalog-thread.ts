@@ -1,0 +1,86 @@
+/**
+ * The work on the whole catalog that the build's thread need not wait for at once, in a worker
+ * thread of its own (content/reference/decisions.md, "The catalog's work in a thread of its own"):
+ * the content checks, then the site's texts that grow with the knowledge base (its indexes,
+ * llms.txt, llms-full.txt). Together they took half of a one-subject rebuild's time in the
+ * build's thread, which meanwhile keys the pages, starts the search index and makes the pages.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
+import type { KeyedText, SiteTextsInput } from './site-texts.ts';
+import { moduleUrl } from './module-url.ts';
+import type { SiteData } from './site-data.ts';
+
+/** What the worker is given: the catalog and settings (copied into its heap), the checks' settings and the search terms memo's file. */
+export interface CatalogWorkerData {
+  input: SiteTextsInput;
+  /** The folder near-duplicate warnings name files relative to, and `[check] near_duplicate_code`. */
+  checks: { root: string; nearDuplicateCode: boolean };
+  searchTerms: { file: string; codeKey: string };
+}
+
+/** One of the worker's two answers, or why the work it was doing failed. */
+export type CatalogReply = { checks: Diagnostic[] } | { texts: ({ path: string } & KeyedText)[] } | { failed: 'checks' | 'texts'; error: string };
+
+/** The worker's results, each as it comes. */
+export interface CatalogWork {
+  /** The content checks' diagnostics (kb/checks/content.ts `checkContent`), before `[check]`'s severities. */
+  checks: Promise<Diagnostic[]>;
+  /** The texts of site-texts.ts `siteTextsOf`, made and keyed, by path. */
+  texts: Promise<Map<string, KeyedText>>;
+}
+
+/**
+ * Characters of subject content, at most, for which the work is done in a thread: the thread
+ * holds a copy of the catalog, which a larger knowledge base's peak memory cannot spare (its
+ * work is done in the build's thread).
+ */
+export const CATALOG_THREAD_CHARACTERS = 32 * 1024 * 1024;
+
+const WORKER_URL = moduleUrl('./catalog-worker', import.meta.url);
+
+/**
+ * Starts the catalog's work on `data` in a worker thread, which uses and saves the search terms
+ * memo `searchTerms`. Undefined when the subjects' content is over `limit` characters. `signal`
+ * stops the worker (the build stopped first): what has not come yet then rejects.
+ */
+export function startCatalogWork(
+  data: SiteData,
+  settings: Pick<CatalogWorkerData, 'checks' | 'searchTerms'>,
+  signal: AbortSignal,
+  limit = CATALOG_THREAD_CHARACTERS,
+): CatalogWork | undefined {
+  let characters = 0;
+  for (const topic of data.catalog.topics) for (const subject of topic.subjects) characters += subject.content.length;
+  if (characters > limit) return undefined;
+  const workerData: CatalogWorkerData = { input: { catalog: data.catalog, site: data.site, base: data.routes.base }, ...settings };
+  const worker = new Worker(WORKER_URL, { workerData });
+  const checks = settleable<Diagnostic[]>();
+  const texts = settleable<Map<string, KeyedText>>();
+  const fail = (error: Error): void => {
+    checks.reject(error);
+    texts.reject(error);
+    void worker.terminate();
+  };
+  const stop = (): void => fail(signal.reason instanceof Error ? signal.reason : new Error('the catalog thread was stopped'));
+  signal.addEventListener('abort', stop, { once: true });
+  worker.on('message', (reply: CatalogReply) => {
+    if ('failed' in reply) fail(new Error(`${reply.failed === 'checks' ? 'the content checks' : "making the site's indexes"} failed: ${reply.error}`));
+    else if ('checks' in reply) checks.resolve(reply.checks);
+    else {
+      texts.resolve(new Map(reply.texts.map(({ path, key, bytes }) => [path, { key, bytes }])));
+      signal.removeEventListener('abort', stop);
+      void worker.terminate();
+    }
+  });
+  worker.on('error', (error) => fail(new Error(`the catalog thread failed: ${error.message || String(error)}`)));
+  worker.on('exit', (code) => fail(new Error(`the catalog thread stopped (exit code ${code})`)));
+  return { checks: checks.promise, texts: texts.promise };
+}
+
+/** A promise with its resolve and reject; once it has settled, later calls do nothing. Its failure is handled: whoever asks for it sees it. */
+function settleable<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: Error) => void } {
+  const { promise, resolve, reject } = Promise.withResolvers<T>();
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}

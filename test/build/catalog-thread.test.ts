@@ -1,0 +1,64 @@
+/**
+ * A build runs the content checks and makes the site's texts that grow with the knowledge base
+ * (its indexes, llms.txt, llms-full.txt) in a worker thread (content/reference/decisions.md, "The
+ * catalog's work in a thread of its own"): the same diagnostics, and the same bytes under the same
+ * keys, as the build's own thread gives, with the search terms memo saved by the worker; a
+ * knowledge base over the limit is left to the build's thread.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkContent, loadContentChecks } from '../../src/kb/checks/content.ts';
+import { configOrError, loadSiteConfig } from '../../src/build/read-config.ts';
+import { prepareSiteData } from '../../src/build/site-data.ts';
+import { keyText, siteTextsOf } from '../../src/build/site-texts.ts';
+import { startCatalogWork } from '../../src/build/catalog-thread.ts';
+import { makeTree } from '../helpers/temp-tree.ts';
+
+const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
+
+async function fixtureData(dir = fixture('site')) {
+  const config = configOrError(await loadSiteConfig(['kb.toml'], dir), dir);
+  return { config, data: await prepareSiteData(config) };
+}
+
+const settingsOf = (file: string, root = fixture('site')) => ({ checks: { root, nearDuplicateCode: false }, searchTerms: { file, codeKey: 'code' } });
+
+describe('the catalog thread', () => {
+  it.each(['site', 'check-links', 'check-near-duplicates'])(
+    "gives the content checks' diagnostics and every text of the site as the build thread does (%s), and saves the search terms memo",
+    async (name) => {
+      const { config, data } = await fixtureData(fixture(name));
+      const file = path.join(makeTree({}), 'search-terms.json');
+      const work = startCatalogWork(data, settingsOf(file, fixture(name)), new AbortController().signal)!;
+
+      await loadContentChecks();
+      const diagnostics = checkContent(data.catalog, data.site, fixture(name), config.check);
+      if (name !== 'site') expect(diagnostics.map((d) => d.code)).toContain(name === 'check-links' ? 'broken-link' : 'near-duplicate');
+      expect(await work.checks).toEqual(diagnostics);
+
+      const here = siteTextsOf({ catalog: data.catalog, site: data.site, base: data.routes.base }).map(({ path, make }) => [path, keyText(make())] as const);
+      // The index, the knowledge file and each profile's, each topic's file and navigation, the keywords, index.txt, llms.txt and llms-full.txt.
+      expect(here).toHaveLength(6 + data.catalog.profiles.size + 2 * data.catalog.topics.length);
+      const made = await work.texts;
+      expect([...made].map(([p, { key, bytes }]) => [p, key, Buffer.from(bytes).toString()])).toEqual(here.map(([p, { key, bytes }]) => [p, key, Buffer.from(bytes).toString()]));
+      // The memo holds the listed subjects' search documents (one per distinct subject), under the code's key.
+      const listed = data.catalog.topics.flatMap((t) => t.subjects.filter((s) => !s.hidden));
+      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string; entries: Record<string, string> };
+      expect(saved.version).toBe('code');
+      expect(Object.keys(saved.entries).length).toBeGreaterThan(0);
+      expect(Object.keys(saved.entries).length).toBeLessThanOrEqual(listed.length);
+    },
+  );
+
+  it('leaves a knowledge base over the limit to the build thread, and stops when asked', async () => {
+    const { data } = await fixtureData();
+    const settings = settingsOf(path.join(makeTree({}), 'search-terms.json'));
+    expect(startCatalogWork(data, settings, new AbortController().signal, 10)).toBeUndefined();
+    const stop = new AbortController();
+    const work = startCatalogWork(data, settings, stop.signal)!;
+    stop.abort(new Error('the build stopped'));
+    await expect(work.checks).rejects.toThrow('the build stopped');
+    await expect(work.texts).rejects.toThrow('the build stopped');
+  });
+});
