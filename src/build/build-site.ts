@@ -125,6 +125,8 @@ export interface BuildOptions {
   compare?: ((data: SiteData) => Promise<{ diff: KnowledgeDiff; label: string }>) | undefined;
   /** Pages per search index shard (default 1000). */
   searchShardPages?: number | undefined;
+  /** Characters of subject content up to which the catalog's work runs in a thread of its own (default catalog-thread.ts `CATALOG_THREAD_CHARACTERS`). */
+  catalogThreadCharacters?: number | undefined;
   /**
    * Build one part of the site: the pages and files of these topics' subjects, and everything
    * that is not a subject's own (src/build/site-parts.ts). Default: the whole site.
@@ -238,6 +240,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       data,
       { checks: { root: path.dirname(firstConfig), nearDuplicateCode: config.check.near_duplicate_code }, searchTerms: { file: cache.searchTerms, codeKey } },
       stopThreads.signal,
+      options.catalogThreadCharacters,
     );
     const record = readBuildRecord(cache);
     const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
@@ -284,8 +287,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     let reported: Promise<void> | undefined;
     /**
      * Reports the diagnostics and the reading phases once the content checks are in, and stops the
-     * build on content errors. Awaited before the output folder changes, and before a preview's
-     * changes are compared (whose phase comes after reading's) or a part is found.
+     * build on content errors. Started at once, it reports them as soon as they are in; awaited
+     * before the output folder changes, and before a preview's changes are compared (whose phase
+     * comes after reading's) or a part is found.
      */
     const reportChecks = (): Promise<void> =>
       (reported ??= contentChecks.then((content) => {
@@ -303,6 +307,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           options.reporter.phase('summaries', summaryPhaseText(summaries), summaries.ms);
         }
       }));
+    // Content errors stop the rendering and the catalog's thread at once; the build stops where it next awaits the report.
+    reportChecks().catch((error: unknown) => stopThreads.abort(error));
 
     if (options.compare) {
       await reportChecks();
@@ -357,7 +363,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ms: 0,
     };
     try {
-      await reportChecks();
       const pagesRemoved = kept ? Object.keys(kept.manifest.pages).filter((url) => !(url in pageKeys.pages)) : [];
       if (pagesChanged && pagesChanged.size + pagesRemoved.length > 0) {
         // Pages changed: the site's other files are listed once they are made, while Pagefind writes
@@ -365,6 +370,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         result.mode = 'incremental';
         await buildPages({ mode: 'incremental', pages: pagesChanged, removedPages: pagesRemoved, files: new Set(), removedFiles: [] }, pageKeys, undefined);
       } else {
+        await reportChecks();
         const staticFiles = await listFiles();
         const manifest: BuildManifest = { ...pageKeys, files: buildFileKeys(staticFiles) };
         const plan = planBuild(previous?.manifest, manifest);
@@ -378,6 +384,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       }
     } catch (error) {
       await indexing.abort();
+      // Pages made before the build stopped (content errors found while they were made) go with it.
+      fs.rmSync(cache.staging, { recursive: true, force: true });
       throw error;
     }
 
@@ -473,6 +481,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         },
       });
       const [rendered, paged, described] = await Promise.allSettled([subjects.done, pagesMade, descriptions]);
+      // Content errors found meanwhile stop the build here, before its output folder changes.
+      await reportChecks();
       // A subject or a description that failed to render fails the pages that wait for it: its own failure says more.
       if (rendered.status === 'rejected') throw rendered.reason;
       if (described.status === 'rejected') throw described.reason;

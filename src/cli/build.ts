@@ -79,6 +79,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   // The command is the process: the setting is the host's, for this process only.
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const shardPages = io.env['SYLLABUS_SEARCH_SHARD_PAGES'];
+  const threadCharacters = io.env['SYLLABUS_CATALOG_THREAD_CHARACTERS'];
   const baseArg = values.base;
   let result: BuildResult;
   try {
@@ -90,6 +91,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
       env: io.env,
       userAgent: sourcesUserAgent,
       searchShardPages: shardPages === undefined ? undefined : Number(shardPages),
+      catalogThreadCharacters: threadCharacters === undefined ? undefined : Number(threadCharacters),
       part,
       compare:
         baseArg === undefined

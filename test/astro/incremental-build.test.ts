@@ -36,8 +36,8 @@ function readOutput(dir: string): Map<string, string> {
   return files;
 }
 
-function build(dir: string): CliRun {
-  const run = runCli(['build', '--config', path.join(dir, 'kb.toml'), '--out', path.join(dir, 'dist'), '--cache', path.join(dir, '.cache')], { cwd: dir });
+function build(dir: string, env: Record<string, string> = {}): CliRun {
+  const run = runCli(['build', '--config', path.join(dir, 'kb.toml'), '--out', path.join(dir, 'dist'), '--cache', path.join(dir, '.cache')], { cwd: dir, env });
   expect(run.code, run.stderr).toBe(0);
   return run;
 }
@@ -50,14 +50,21 @@ function phases(run: CliRun): string[] {
     .map((line) => line.replace(/\(\d+\.\d s\)/, '(T s)'));
 }
 
+/** The report of a build, times masked. */
+const masked = (run: CliRun): string => run.stderr.replace(/\d+\.\d s\b/g, 'T s');
+
 let rebuilt: CliRun;
 let incremental: Map<string, string>;
 let full: Map<string, string>;
+/** The same two builds with the catalog's work in the build's own thread (a knowledge base over the thread's limit). */
+let unthreaded: { first: CliRun; rebuilt: CliRun; output: Map<string, string> };
+let threadedFirst: CliRun;
 
-beforeAll(() => {
+/** Builds a copy of the fixture, changes shared data and subjects, and builds it again; returns both runs and the output. */
+function buildTwice(env: Record<string, string> = {}): { first: CliRun; rebuilt: CliRun; output: Map<string, string>; work: string } {
   const work = makeTree({});
   fs.cpSync(FIXTURE, work, { recursive: true });
-  build(work);
+  const first = build(work, env);
   const toml = path.join(work, 'kb.toml');
   fs.writeFileSync(toml, fs.readFileSync(toml, 'utf8').replace('title = "Team Handbook"', 'title = "Crew Handbook"'));
   fs.renameSync(path.join(work, 'handbook/guides/deploy.md'), path.join(work, 'handbook/guides/shipping.md'));
@@ -67,13 +74,32 @@ beforeAll(() => {
   expect(fs.existsSync(path.join(work, '.cache', 'pages-bundle', 'bundle.json'))).toBe(true);
   fs.rmSync(path.join(work, '.cache', 'astro'), { recursive: true, force: true });
   fs.writeFileSync(path.join(work, '.cache', 'astro'), 'not a folder: Astro cannot build here\n');
-  rebuilt = build(work);
-  incremental = readOutput(path.join(work, 'dist'));
+  const again = build(work, env);
+  return { first, rebuilt: again, output: readOutput(path.join(work, 'dist')), work };
+}
+
+beforeAll(() => {
+  const threaded = buildTwice();
+  threadedFirst = threaded.first;
+  rebuilt = threaded.rebuilt;
+  incremental = threaded.output;
 
   const fresh = makeTree({});
-  fs.cpSync(work, fresh, { recursive: true, filter: (from) => !/[\\/](dist|\.cache)$/.test(from) });
+  fs.cpSync(threaded.work, fresh, { recursive: true, filter: (from) => !/[\\/](dist|\.cache)$/.test(from) });
   build(fresh);
   full = readOutput(path.join(fresh, 'dist'));
+
+  unthreaded = buildTwice({ SYLLABUS_CATALOG_THREAD_CHARACTERS: '0' });
+});
+
+describe("the catalog's work in the build's own thread", () => {
+  it('gives the same reports and the same files as in a thread of its own, in a full build and in a rebuild', () => {
+    expect(masked(unthreaded.first)).toBe(masked(threadedFirst));
+    expect(masked(unthreaded.rebuilt)).toBe(masked(rebuilt));
+    expect(masked(rebuilt)).toContain('warning[broken-link]');
+    expect([...unthreaded.output.keys()]).toEqual([...incremental.keys()]);
+    expect([...incremental].filter(([name, body]) => unthreaded.output.get(name) !== body).map(([name]) => name)).toEqual([]);
+  });
 });
 
 describe('an incremental build after shared data changed', () => {
