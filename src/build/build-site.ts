@@ -23,7 +23,7 @@ import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { staticFilesOfAsync, type ListingOptions } from './endpoints.ts';
-import { startCatalogWork } from './catalog-thread.ts';
+import { startCatalogThread } from './catalog-thread.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { applyChanges, replaceFolder } from './output-folder.ts';
 import {
@@ -203,11 +203,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Astro compiles the pages while the knowledge base is read: that needs the code and the
   // settings only (content/reference/decisions.md, "Pages compiled while the content is read").
   const stopPreparing = new AbortController();
-  // Stops the subjects' rendering and the making of the site's texts when the build stops before its pages.
+  // Stops the subjects' rendering and the catalog's thread when the build stops before its pages.
   const stopThreads = new AbortController();
   // One status line at a time: the rendering's while the pages stage waits for it, then the pages'.
   let renderShown = false;
   const preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
+  // The catalog's thread loads its modules while the knowledge base is read.
+  const catalogThread = startCatalogThread(stopThreads.signal);
   try {
     const memo = loadCatalogMemo(cache.catalogMemo);
     // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
@@ -236,10 +238,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     failOnSiteErrors(data, options.cwd);
     // The content checks and the site's indexes and llms texts are made in a thread of their own
     // meanwhile (content/reference/decisions.md, "The catalog's work in a thread of its own").
-    const catalogWork = startCatalogWork(
+    const catalogWork = catalogThread.work(
       data,
       { checks: { root: path.dirname(firstConfig), nearDuplicateCode: config.check.near_duplicate_code }, searchTerms: { file: cache.searchTerms, codeKey } },
-      stopThreads.signal,
       options.catalogThreadCharacters,
     );
     const record = readBuildRecord(cache);

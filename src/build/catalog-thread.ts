@@ -4,6 +4,7 @@
  * the content checks, then the site's texts that grow with the knowledge base (its indexes,
  * llms.txt, llms-full.txt). Together they took half of a one-subject rebuild's time in the
  * build's thread, which meanwhile keys the pages, starts the search index and makes the pages.
+ * The thread starts with the build and loads its modules while the knowledge base is read.
  */
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
@@ -11,8 +12,8 @@ import type { KeyedText, SiteTextsInput } from './site-texts.ts';
 import { moduleUrl } from './module-url.ts';
 import type { SiteData } from './site-data.ts';
 
-/** What the worker is given: the catalog and settings (copied into its heap), the checks' settings and the search terms memo's file. */
-export interface CatalogWorkerData {
+/** What the worker is sent: the catalog and settings (copied into its heap), the checks' settings and the search terms memo's file. */
+export interface CatalogTask {
   input: SiteTextsInput;
   /** The folder near-duplicate warnings name files relative to, and `[check] near_duplicate_code`. */
   checks: { root: string; nearDuplicateCode: boolean };
@@ -30,31 +31,30 @@ export interface CatalogWork {
   texts: Promise<Map<string, KeyedText>>;
 }
 
+/** A catalog thread started, waiting for its catalog. */
+export interface CatalogThread {
+  /**
+   * Sends the thread the catalog of `data` with `settings`: its work starts, and uses and saves
+   * the search terms memo. Undefined, and the thread ends, when the subjects' content is over
+   * `limit` characters: the work is then the build thread's. Asked once.
+   */
+  work(data: SiteData, settings: Omit<CatalogTask, 'input'>, limit?: number): CatalogWork | undefined;
+}
+
 /**
  * Characters of subject content, at most, for which the work is done in a thread: the thread
- * holds a copy of the catalog, which a larger knowledge base's peak memory cannot spare (its
- * work is done in the build's thread).
+ * holds a copy of the catalog, which a larger knowledge base's peak memory cannot spare.
  */
 export const CATALOG_THREAD_CHARACTERS = 32 * 1024 * 1024;
 
 const WORKER_URL = moduleUrl('./catalog-worker', import.meta.url);
 
 /**
- * Starts the catalog's work on `data` in a worker thread, which uses and saves the search terms
- * memo `searchTerms`. Undefined when the subjects' content is over `limit` characters. `signal`
- * stops the worker (the build stopped first): what has not come yet then rejects.
+ * Starts the catalog's worker thread, which loads its modules and waits for {@link CatalogThread.work}.
+ * `signal` ends it (the build stopped, or is done): what has not come yet then rejects.
  */
-export function startCatalogWork(
-  data: SiteData,
-  settings: Pick<CatalogWorkerData, 'checks' | 'searchTerms'>,
-  signal: AbortSignal,
-  limit = CATALOG_THREAD_CHARACTERS,
-): CatalogWork | undefined {
-  let characters = 0;
-  for (const topic of data.catalog.topics) for (const subject of topic.subjects) characters += subject.content.length;
-  if (characters > limit) return undefined;
-  const workerData: CatalogWorkerData = { input: { catalog: data.catalog, site: data.site, base: data.routes.base }, ...settings };
-  const worker = new Worker(WORKER_URL, { workerData });
+export function startCatalogThread(signal: AbortSignal): CatalogThread {
+  const worker = new Worker(WORKER_URL);
   const checks = settleable<Diagnostic[]>();
   const texts = settleable<Map<string, KeyedText>>();
   const fail = (error: Error): void => {
@@ -63,7 +63,8 @@ export function startCatalogWork(
     void worker.terminate();
   };
   const stop = (): void => fail(signal.reason instanceof Error ? signal.reason : new Error('the catalog thread was stopped'));
-  signal.addEventListener('abort', stop, { once: true });
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
   worker.on('message', (reply: CatalogReply) => {
     if ('failed' in reply) fail(new Error(`${reply.failed === 'checks' ? 'the content checks' : "making the site's indexes"} failed: ${reply.error}`));
     else if ('checks' in reply) checks.resolve(reply.checks);
@@ -75,7 +76,20 @@ export function startCatalogWork(
   });
   worker.on('error', (error) => fail(new Error(`the catalog thread failed: ${error.message || String(error)}`)));
   worker.on('exit', (code) => fail(new Error(`the catalog thread stopped (exit code ${code})`)));
-  return { checks: checks.promise, texts: texts.promise };
+  return {
+    work(data, settings, limit = CATALOG_THREAD_CHARACTERS) {
+      let characters = 0;
+      for (const topic of data.catalog.topics) for (const subject of topic.subjects) characters += subject.content.length;
+      if (characters > limit) {
+        signal.removeEventListener('abort', stop);
+        void worker.terminate();
+        return undefined;
+      }
+      const task: CatalogTask = { input: { catalog: data.catalog, site: data.site, base: data.routes.base }, ...settings };
+      worker.postMessage(task);
+      return { checks: checks.promise, texts: texts.promise };
+    },
+  };
 }
 
 /** A promise with its resolve and reject; once it has settled, later calls do nothing. Its failure is handled: whoever asks for it sees it. */

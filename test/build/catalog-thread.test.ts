@@ -12,7 +12,7 @@ import { checkContent, loadContentChecks } from '../../src/kb/checks/content.ts'
 import { configOrError, loadSiteConfig } from '../../src/build/read-config.ts';
 import { prepareSiteData } from '../../src/build/site-data.ts';
 import { keyText, siteTextsOf } from '../../src/build/site-texts.ts';
-import { startCatalogWork } from '../../src/build/catalog-thread.ts';
+import { startCatalogThread } from '../../src/build/catalog-thread.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
@@ -30,7 +30,7 @@ describe('the catalog thread', () => {
     async (name) => {
       const { config, data } = await fixtureData(fixture(name));
       const file = path.join(makeTree({}), 'search-terms.json');
-      const work = startCatalogWork(data, settingsOf(file, fixture(name)), new AbortController().signal)!;
+      const work = startCatalogThread(new AbortController().signal).work(data, settingsOf(file, fixture(name)))!;
 
       await loadContentChecks();
       const diagnostics = checkContent(data.catalog, data.site, fixture(name), config.check);
@@ -54,9 +54,9 @@ describe('the catalog thread', () => {
   it('leaves a knowledge base over the limit to the build thread, and stops when asked', async () => {
     const { data } = await fixtureData();
     const settings = settingsOf(path.join(makeTree({}), 'search-terms.json'));
-    expect(startCatalogWork(data, settings, new AbortController().signal, 10)).toBeUndefined();
+    expect(startCatalogThread(new AbortController().signal).work(data, settings, 10)).toBeUndefined();
     const stop = new AbortController();
-    const work = startCatalogWork(data, settings, stop.signal)!;
+    const work = startCatalogThread(stop.signal).work(data, settings)!;
     stop.abort(new Error('the build stopped'));
     await expect(work.checks).rejects.toThrow('the build stopped');
     await expect(work.texts).rejects.toThrow('the build stopped');
