@@ -51,6 +51,7 @@ import { renderContextOf, renderingId, renderTopicDescriptions, startRenderSubje
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, searchShardsOf, startSearchIndex, type SearchIndexing } from './search-index.ts';
 import { openSearchDocumentMemo } from './search-terms-memo.ts';
+import { openWordSetMemo } from './stored-memo.ts';
 import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 import { type StaticFile, writeStaticFiles, writeStaticFilesAsync } from './static-file.ts';
@@ -240,7 +241,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // meanwhile (content/reference/decisions.md, "The catalog's work in a thread of its own").
     const catalogWork = catalogThread.work(
       data,
-      { checks: { root: path.dirname(firstConfig), nearDuplicateCode: config.check.near_duplicate_code }, searchTerms: { file: cache.searchTerms, codeKey } },
+      {
+        checks: { root: path.dirname(firstConfig), nearDuplicateCode: config.check.near_duplicate_code },
+        memos: { searchTerms: cache.searchTerms, wordSets: cache.wordSets, codeKey },
+      },
       options.catalogThreadCharacters,
     );
     const record = readBuildRecord(cache);
@@ -266,7 +270,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (catalogWork) contentChecks = catalogWork.checks;
     else {
       await loadContentChecks();
-      contentChecks = Promise.resolve(checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check));
+      const wordSets = openWordSetMemo(cache.wordSets, codeKey);
+      contentChecks = Promise.resolve(checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check, wordSets));
+      wordSets.save();
     }
     let checkedAt = performance.now();
     void contentChecks.then(

@@ -16,6 +16,8 @@ export interface CacheFolder {
   llmSummaries: string;
   /** Subjects' search documents (see search-terms-memo.ts). */
   searchTerms: string;
+  /** The near-duplicate check's word set of each subject (see stored-memo.ts). */
+  wordSets: string;
   /** The agent evaluation's results by content (see src/evals/agent-cache.ts). */
   agentEvals: string;
   /** Fetched copies of URL sources, a file per URL (see src/url-sources/source-cache.ts). */
@@ -54,6 +56,7 @@ export function cacheFolder(dir: string): CacheFolder {
     catalogMemo: at('catalog-memo.json'),
     llmSummaries: at('llm-summaries.json'),
     searchTerms: at('search-terms.json'),
+    wordSets: at('word-sets.json'),
     agentEvals: at('agent-evals.json'),
     sources: at('sources'),
     renderings: at('renderings'),

@@ -12,12 +12,13 @@ import type { KeyedText, SiteTextsInput } from './site-texts.ts';
 import { moduleUrl } from './module-url.ts';
 import type { SiteData } from './site-data.ts';
 
-/** What the worker is sent: the catalog and settings (copied into its heap), the checks' settings and the search terms memo's file. */
+/** What the worker is sent: the catalog and settings (copied into its heap), the checks' settings and the files of the memos it uses. */
 export interface CatalogTask {
   input: SiteTextsInput;
   /** The folder near-duplicate warnings name files relative to, and `[check] near_duplicate_code`. */
   checks: { root: string; nearDuplicateCode: boolean };
-  searchTerms: { file: string; codeKey: string };
+  /** The search terms memo's file and the word sets memo's (stored-memo.ts), written by the code of key `codeKey`. */
+  memos: { searchTerms: string; wordSets: string; codeKey: string };
 }
 
 /** One of the worker's two answers, or why the work it was doing failed. */
@@ -35,7 +36,7 @@ export interface CatalogWork {
 export interface CatalogThread {
   /**
    * Sends the thread the catalog of `data` with `settings`: its work starts, and uses and saves
-   * the search terms memo. Undefined, and the thread ends, when the subjects' content is over
+   * the memos. Undefined, and the thread ends, when the subjects' content is over
    * `limit` characters: the work is then the build thread's. Asked once.
    */
   work(data: SiteData, settings: Omit<CatalogTask, 'input'>, limit?: number): CatalogWork | undefined;

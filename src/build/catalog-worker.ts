@@ -1,12 +1,14 @@
 /**
  * The catalog's worker thread (catalog-thread.ts starts it): it loads the checks' parsers, waits
- * for its task, runs the content checks and answers with their diagnostics, then makes and keys
- * the site's texts, saves the search terms memo, and answers with the texts, handing their bytes over.
+ * for its task, runs the content checks and answers with their diagnostics (then saves the word
+ * sets memo), then makes and keys the site's texts, saves the search terms memo, and answers with
+ * the texts, handing their bytes over.
  */
 import { parentPort } from 'node:worker_threads';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
 import type { CatalogReply, CatalogTask } from './catalog-thread.ts';
 import { openSearchDocumentMemo } from './search-terms-memo.ts';
+import { openWordSetMemo } from './stored-memo.ts';
 import { keyText, siteTextsOf } from './site-texts.ts';
 
 const reply = (message: CatalogReply, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(message, transfer);
@@ -15,15 +17,18 @@ const failure = (error: unknown): string => (error as Error).message || String(e
 const loaded = loadContentChecks();
 loaded.catch(() => undefined);
 
-parentPort!.once('message', async ({ input, checks, searchTerms }: CatalogTask) => {
+parentPort!.once('message', async ({ input, checks, memos }: CatalogTask) => {
   try {
     await loaded;
-    reply({ checks: checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }) });
+    const wordSets = openWordSetMemo(memos.wordSets, memos.codeKey);
+    const diagnostics = checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }, wordSets);
+    reply({ checks: diagnostics });
+    wordSets.save();
   } catch (error) {
     reply({ failed: 'checks', error: failure(error) });
   }
   try {
-    const memo = openSearchDocumentMemo(searchTerms.file, searchTerms.codeKey);
+    const memo = openSearchDocumentMemo(memos.searchTerms, memos.codeKey);
     const texts = siteTextsOf(input, memo).map(({ path, make }) => ({ path, ...keyText(make()) }));
     memo.save();
     reply(

@@ -2,7 +2,7 @@
  * A build runs the content checks and makes the site's texts that grow with the knowledge base
  * (its indexes, llms.txt, llms-full.txt) in a worker thread (content/reference/decisions.md, "The
  * catalog's work in a thread of its own"): the same diagnostics, and the same bytes under the same
- * keys, as the build's own thread gives, with the search terms memo saved by the worker; a
+ * keys, as the build's own thread gives, with the search terms and word sets memos saved by the worker; a
  * knowledge base over the limit is left to the build's thread.
  */
 import fs from 'node:fs';
@@ -22,7 +22,10 @@ async function fixtureData(dir = fixture('site')) {
   return { config, data: await prepareSiteData(config) };
 }
 
-const settingsOf = (file: string, root = fixture('site')) => ({ checks: { root, nearDuplicateCode: false }, searchTerms: { file, codeKey: 'code' } });
+const settingsOf = (file: string, root = fixture('site')) => ({
+  checks: { root, nearDuplicateCode: false },
+  memos: { searchTerms: file, wordSets: path.join(path.dirname(file), 'word-sets.json'), codeKey: 'code' },
+});
 
 describe('the catalog thread', () => {
   it.each(['site', 'check-links', 'check-near-duplicates'])(
@@ -48,6 +51,11 @@ describe('the catalog thread', () => {
       expect(saved.version).toBe('code');
       expect(Object.keys(saved.entries).length).toBeGreaterThan(0);
       expect(Object.keys(saved.entries).length).toBeLessThanOrEqual(listed.length);
+    // And the near-duplicate check's word sets, each under its subject's key.
+    const sets = JSON.parse(fs.readFileSync(path.join(path.dirname(file), 'word-sets.json'), 'utf8')) as { version: string; entries: Record<string, string[]> };
+    expect(sets.version).toBe('code');
+    expect(Object.keys(sets.entries).length).toBeGreaterThan(0);
+    expect(Object.keys(sets.entries).every((key) => /^(content|learning):[0-9a-f]{64}$/.test(key))).toBe(true);
     },
   );
 

@@ -10,7 +10,7 @@ import { checkAgentSkills } from './agent-skills.ts';
 import { loadMarkdownParser } from '../markdown/parser.ts';
 import { loadMdxParser } from '../markdown/mdx-parser.ts';
 import { checkMdxSyntax } from './mdx-syntax.ts';
-import { checkNearDuplicates } from './near-duplicates.ts';
+import { checkNearDuplicates, type WordSetMemo } from './near-duplicates.ts';
 import { checkLinks } from './links.ts';
 import { checkMentions } from './mentions.ts';
 import { checkTitles } from './titles.ts';
@@ -23,15 +23,16 @@ export async function loadContentChecks(): Promise<void> {
 /**
  * Every content check over a catalog, before `[check]`'s severities (severity.ts).
  * Needs {@link loadContentChecks} first. `root` is the folder near-duplicate warnings name files
- * relative to (the first config file's).
+ * relative to (the first config file's); `wordSets` keeps the near-duplicate check's word sets
+ * between runs.
  */
-export function checkContent(catalog: Catalog, site: SiteConfig, root: string, check: Pick<CheckConfig, 'near_duplicate_code'>): Diagnostic[] {
+export function checkContent(catalog: Catalog, site: SiteConfig, root: string, check: Pick<CheckConfig, 'near_duplicate_code'>, wordSets?: WordSetMemo): Diagnostic[] {
   return [
     ...checkLinks(catalog, site),
     ...checkMentions(catalog),
     ...checkTitles(catalog),
     ...checkAgentSkills(catalog),
     ...checkMdxSyntax(catalog),
-    ...checkNearDuplicates(catalog, root, { code: check.near_duplicate_code }),
+    ...checkNearDuplicates(catalog, root, { code: check.near_duplicate_code, wordSets }),
   ];
 }

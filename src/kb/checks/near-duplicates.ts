@@ -30,6 +30,19 @@ export function isLicenseLike(fileName: string): boolean {
 export interface NearDuplicateOptions {
   /** Also compare fenced subjects (code and config files): `[check] near_duplicate_code`. */
   code?: boolean;
+  /** Word sets kept between runs, by what they are made of (see {@link wordSetKey}). */
+  wordSets?: WordSetMemo | undefined;
+}
+
+/** Word sets kept between runs by a host (the build keeps them in its cache); each one used is set, taken from it or not. */
+export interface WordSetMemo {
+  get(key: string): readonly string[] | undefined;
+  set(key: string, words: readonly string[]): void;
+}
+
+/** The key of the word set a subject is compared by: its content's sha256, and whether it is a learning (compared by its own words). */
+export function wordSetKey(subject: Pick<CatalogSubject, 'sha256' | 'learning'>): string {
+  return `${subject.learning ? 'learning' : 'content'}:${subject.sha256}`;
 }
 
 /**
@@ -52,7 +65,14 @@ export function checkNearDuplicates(catalog: Catalog, root: string, options: Nea
     ),
   );
   // A learning is compared by its own words, as `learnings add` compares learnings, not by its details list.
-  const pairs = findNearDuplicates(subjects.map((s) => wordSetOf(s.learning ? learningTextOf(s.content) : s.content)));
+  const { wordSets } = options;
+  const wordsOf = (s: CatalogSubject): readonly string[] => {
+    const key = wordSetKey(s);
+    const words = wordSets?.get(key) ?? wordSetOf(s.learning ? learningTextOf(s.content) : s.content);
+    wordSets?.set(key, words);
+    return words;
+  };
+  const pairs = findNearDuplicates(subjects.map(wordsOf));
 
   // Subjects that are one file (one real path, and one learning or URL in it) are one member,
   // the first of them; real paths are asked only of subjects in a pair.

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, checkNearDuplicates } from '../../../src/kb/index.ts';
 import { wordSetOf } from '../../../src/kb/summaries/keywords.ts';
-import { isLicenseLike } from '../../../src/kb/checks/near-duplicates.ts';
+import { isLicenseLike, wordSetKey } from '../../../src/kb/checks/near-duplicates.ts';
 import { findNearDuplicates, type NearDuplicatePair } from '../../../src/kb/summaries/similarity.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
@@ -235,5 +235,25 @@ describe('checkNearDuplicates', () => {
         'skills/docx/deploy.sh and skills/pdf/deploy.sh are near-duplicates: they share 16 of the 16 words they use (Jaccard similarity over 0.8). Merge them, or make each say what the other does not.',
       ),
     ]);
+  });
+
+  it('takes the word sets a memo holds, by content, and sets every set it uses in it', async () => {
+    const { root, kb } = openTree('[kb.topic.ops]\nsubjects = "ops"\n', {
+      'ops/deploys.md': `# Deploys\n\n${text}\n`,
+      'ops/release.txt': `Deploys. ${text}\n`,
+      'ops/other.md': '# Other\n\nSomething else entirely.\n',
+    });
+    const { catalog } = await buildCatalog(kb);
+    const held = new Map<string, readonly string[]>();
+    const memo = { get: (key: string) => held.get(key), set: (key: string, words: readonly string[]) => void held.set(key, words) };
+    const plain = checkNearDuplicates(catalog, root);
+    expect(plain).toHaveLength(1);
+    expect(checkNearDuplicates(catalog, root, { wordSets: memo })).toEqual(plain);
+    const [deploys, other, release] = catalog.topics[0]!.subjects;
+    expect([...held.keys()].sort()).toEqual([deploys, other, release].map((s) => wordSetKey(s!)).sort());
+    expect(held.get(wordSetKey(other!))).toEqual(['something', 'else', 'entirely']);
+    // A held set is what is compared: other.md, given deploys.md's words, joins the pair.
+    held.set(wordSetKey(other!), held.get(wordSetKey(deploys!))!);
+    expect(checkNearDuplicates(catalog, root, { wordSets: memo })[0]!.message).toMatch(/^3 subjects are near-duplicates/);
   });
 });
