@@ -571,6 +571,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       });
     }
     saveCatalogMemo(cache.catalogMemo, memo);
+    // The catalog's thread saves its memos before the build is done.
+    await catalogWork?.ended;
     result.ms = performance.now() - started;
     return result;
   } finally {

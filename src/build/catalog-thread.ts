@@ -30,6 +30,8 @@ export interface CatalogWork {
   checks: Promise<Diagnostic[]>;
   /** The texts of site-texts.ts `siteTextsOf`, made and keyed, by path. */
   texts: Promise<Map<string, KeyedText>>;
+  /** Settles once the thread has ended: after both answers it saves the memos it used, then ends. */
+  ended: Promise<void>;
 }
 
 /** A catalog thread started, waiting for its catalog. */
@@ -52,12 +54,13 @@ const WORKER_URL = moduleUrl('./catalog-worker', import.meta.url);
 
 /**
  * Starts the catalog's worker thread, which loads its modules and waits for {@link CatalogThread.work}.
- * `signal` ends it (the build stopped, or is done): what has not come yet then rejects.
+ * `signal` ends it before its texts come (the build stopped): what has not come yet then rejects.
  */
 export function startCatalogThread(signal: AbortSignal): CatalogThread {
   const worker = new Worker(WORKER_URL);
   const checks = settleable<Diagnostic[]>();
   const texts = settleable<Map<string, KeyedText>>();
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const fail = (error: Error): void => {
     checks.reject(error);
     texts.reject(error);
@@ -71,8 +74,8 @@ export function startCatalogThread(signal: AbortSignal): CatalogThread {
     else if ('checks' in reply) checks.resolve(reply.checks);
     else {
       texts.resolve(new Map(reply.texts.map(({ path, key, bytes }) => [path, { key, bytes }])));
+      // Its work is done: it saves the memos and ends of itself, whatever the build does now.
       signal.removeEventListener('abort', stop);
-      void worker.terminate();
     }
   });
   worker.on('error', (error) => fail(new Error(`the catalog thread failed: ${error.message || String(error)}`)));
@@ -88,7 +91,7 @@ export function startCatalogThread(signal: AbortSignal): CatalogThread {
       }
       const task: CatalogTask = { input: { catalog: data.catalog, site: data.site, base: data.routes.base }, ...settings };
       worker.postMessage(task);
-      return { checks: checks.promise, texts: texts.promise };
+      return { checks: checks.promise, texts: texts.promise, ended };
     },
   };
 }

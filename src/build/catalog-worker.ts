@@ -1,8 +1,8 @@
 /**
  * The catalog's worker thread (catalog-thread.ts starts it): it loads the checks' parsers, waits
- * for its task, runs the content checks and answers with their diagnostics (then saves the word
- * sets memo), then makes and keys the site's texts, saves the search terms memo, and answers with
- * the texts, handing their bytes over.
+ * for its task, runs the content checks and answers with their diagnostics, then makes and keys
+ * the site's texts and answers with them, handing their bytes over; it then saves the memos it used
+ * (the near-duplicate check's word sets and the search terms).
  */
 import { parentPort } from 'node:worker_threads';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
@@ -17,20 +17,20 @@ const failure = (error: unknown): string => (error as Error).message || String(e
 const loaded = loadContentChecks();
 loaded.catch(() => undefined);
 
-parentPort!.once('message', async ({ input, checks, memos }: CatalogTask) => {
+parentPort!.once('message', (task: CatalogTask) => void work(task));
+
+async function work({ input, checks, memos }: CatalogTask): Promise<void> {
+  // The memos are saved once both answers are sent: the build waits for the answers, not for them.
+  const wordSets = openWordSetMemo(memos.wordSets, memos.codeKey);
+  const searchTerms = openSearchDocumentMemo(memos.searchTerms, memos.codeKey);
   try {
     await loaded;
-    const wordSets = openWordSetMemo(memos.wordSets, memos.codeKey);
-    const diagnostics = checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }, wordSets);
-    reply({ checks: diagnostics });
-    wordSets.save();
+    reply({ checks: checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }, wordSets) });
   } catch (error) {
     reply({ failed: 'checks', error: failure(error) });
   }
   try {
-    const memo = openSearchDocumentMemo(memos.searchTerms, memos.codeKey);
-    const texts = siteTextsOf(input, memo).map(({ path, make }) => ({ path, ...keyText(make()) }));
-    memo.save();
+    const texts = siteTextsOf(input, searchTerms).map(({ path, make }) => ({ path, ...keyText(make()) }));
     reply(
       { texts },
       texts.map((t) => t.bytes.buffer as ArrayBuffer),
@@ -38,4 +38,6 @@ parentPort!.once('message', async ({ input, checks, memos }: CatalogTask) => {
   } catch (error) {
     reply({ failed: 'texts', error: failure(error) });
   }
-});
+  wordSets.save();
+  searchTerms.save();
+}

@@ -45,17 +45,17 @@ describe('the catalog thread', () => {
       expect(here).toHaveLength(6 + data.catalog.profiles.size + 2 * data.catalog.topics.length);
       const made = await work.texts;
       expect([...made].map(([p, { key, bytes }]) => [p, key, Buffer.from(bytes).toString()])).toEqual(here.map(([p, { key, bytes }]) => [p, key, Buffer.from(bytes).toString()]));
-      // The memo holds the listed subjects' search documents (one per distinct subject), under the code's key.
+      // Once the thread has ended, the memo holds the listed subjects' search documents (one per distinct subject), under the code's key.
       const listed = data.catalog.topics.flatMap((t) => t.subjects.filter((s) => !s.hidden));
       const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string; entries: Record<string, string> };
       expect(saved.version).toBe('code');
       expect(Object.keys(saved.entries).length).toBeGreaterThan(0);
       expect(Object.keys(saved.entries).length).toBeLessThanOrEqual(listed.length);
-    // And the near-duplicate check's word sets, each under its subject's key.
-    const sets = JSON.parse(fs.readFileSync(path.join(path.dirname(file), 'word-sets.json'), 'utf8')) as { version: string; entries: Record<string, string[]> };
-    expect(sets.version).toBe('code');
-    expect(Object.keys(sets.entries).length).toBeGreaterThan(0);
-    expect(Object.keys(sets.entries).every((key) => /^(content|learning):[0-9a-f]{64}$/.test(key))).toBe(true);
+      // And the near-duplicate check's word sets, each under its subject's key.
+      const sets = JSON.parse(fs.readFileSync(path.join(path.dirname(file), 'word-sets.json'), 'utf8')) as { version: string; entries: Record<string, string[]> };
+      expect(sets.version).toBe('code');
+      expect(Object.keys(sets.entries).length).toBeGreaterThan(0);
+      expect(Object.keys(sets.entries).every((key) => /^(content|learning):[0-9a-f]{64}$/.test(key))).toBe(true);
     },
   );
 
