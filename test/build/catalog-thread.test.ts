@@ -46,6 +46,7 @@ describe('the catalog thread', () => {
       const made = await work.texts;
       expect([...made].map(([p, { key, bytes }]) => [p, key, Buffer.from(bytes).toString()])).toEqual(here.map(([p, { key, bytes }]) => [p, key, Buffer.from(bytes).toString()]));
       // Once the thread has ended, the memo holds the listed subjects' search documents (one per distinct subject), under the code's key.
+      await work.ended;
       const listed = data.catalog.topics.flatMap((t) => t.subjects.filter((s) => !s.hidden));
       const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string; entries: Record<string, string> };
       expect(saved.version).toBe('code');
