@@ -247,6 +247,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       },
       options.catalogThreadCharacters,
     );
+    // What the catalog memo holds is right whether or not this build goes on: saved now, not at the end.
+    saveCatalogMemo(cache.catalogMemo, memo);
     const record = readBuildRecord(cache);
     const previous = record && holdsBuild(options.outDir, record) ? record : undefined;
     const below = data.routes.base.length - 1;
@@ -570,7 +572,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         pageDigests: recordedDigests(manifest, digests, plan.mode === 'incremental' ? previous : undefined),
       });
     }
-    saveCatalogMemo(cache.catalogMemo, memo);
     // The catalog's thread saves its memos before the build is done.
     await catalogWork?.ended;
     result.ms = performance.now() - started;
