@@ -74,10 +74,7 @@ function* eachStaticFile(data: SiteData, { searchMemo, made, texts }: ListingOpt
   const local = (url: string): string => decodeURIComponent(url.slice(base.length));
   const text = (path: string, body: string): StaticFile => ({ path, body: { text: body } });
   const budget = { bytes: KEPT_TEXT_BYTES };
-  for (const { path, make } of siteTextsOf({ catalog, site: data.site, base }, searchMemo)) {
-    const known = texts?.get(path);
-    yield known ? keptText(path, make, budget, known, made) : keptText(path, make, budget, keyText(make()), made);
-  }
+  for (const { path, make } of siteTextsOf({ catalog, site: data.site, base }, searchMemo)) yield keptText(path, make, budget, texts?.get(path) ?? keyText(make()), made);
   for (const [name, schema] of Object.entries(renderEndpointSchemas())) yield text(`kb/schema/${name}`, serializeEndpoint(schema));
   yield text(CONFIG_SCHEMA_SITE_PATH, serializeEndpoint(renderConfigSchema()));
   const skills = listAgentSkills(catalog);
