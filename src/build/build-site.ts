@@ -182,11 +182,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phases: BuildResult['phases'] = [];
   let lapStart = started;
-  /**
-   * Ends a phase (at `now`, by default now): reports it, timed since the last one, less `excluded`
-   * ms (a phase inside it with a line of its own).
-   */
-  const phase = (name: string, text: string, excluded = 0, now = performance.now()): void => {
+  /** Ends a phase: reports it, timed since the last one, less `excluded` ms (a phase inside it with a line of its own). */
+  const phase = (name: string, text: string, excluded = 0): void => {
+    const now = performance.now();
     const ms = now - lapStart - excluded;
     lapStart = now;
     phases.push({ name, text, ms });
@@ -276,11 +274,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       contentChecks = Promise.resolve(checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check, wordSets));
       wordSets.save();
     }
-    let checkedAt = performance.now();
-    void contentChecks.then(
-      () => (checkedAt = performance.now()),
-      () => undefined,
-    );
     const own: Diagnostic[] = (summaries?.warnings ?? []).map((message) => ({ kind: 'warning', code: 'summary-failed', message }));
     // Without [site] url, links stay relative and there is no sitemap; the build says so
     // (content/reference/configuration.md, "[site]").
@@ -310,7 +303,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           phases.push({ name: 'sources', text: describeFetchedSources(sources.counts), ms: sourcesMs });
           options.reporter.phase('sources', describeFetchedSources(sources.counts), sourcesMs);
         }
-        phase('read', `${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')}`, summaries?.ms ?? 0, Math.max(lapStart, checkedAt));
+        phase('read', `${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')}`, summaries?.ms ?? 0);
         if (summaries) {
           phases.push({ name: 'summaries', text: summaryPhaseText(summaries), ms: summaries.ms });
           options.reporter.phase('summaries', summaryPhaseText(summaries), summaries.ms);

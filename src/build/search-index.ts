@@ -265,10 +265,11 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
     // flush before its service is closed, and left empty files on a busy machine.
     const built = await shard.index.getFiles();
     if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
+    const folder = path.join(root, `${prefix}${shard.number}`);
     for (const file of built.files) {
-      if (isOutside(root, path.join(root, file.path))) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);
+      if (isOutside(folder, path.join(folder, file.path))) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);
     }
-    const patch = newLayout ? undefined : shardPatch(path.join(root, `${prefix}${shard.number}`), built.files, patchBudget);
+    const patch = newLayout ? undefined : shardPatch(folder, built.files, patchBudget);
     if (patch) return { patch };
     const fresh = path.join(into, `${shard.number}.new-${process.pid}`);
     await writeIndexFiles(fresh, built.files);

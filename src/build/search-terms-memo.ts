@@ -7,15 +7,12 @@
 import type { SearchDocumentMemo } from '../kb/view/search-terms.ts';
 import { openStoredMemo, type StoredMemo } from './stored-memo.ts';
 
-/** A memo read from a cache file; {@link StoredSearchDocumentMemo.save} keeps the entries this run used. */
-export interface StoredSearchDocumentMemo extends SearchDocumentMemo, StoredMemo<string> {
-  /**
-   * Writes the entries this run used, then forgets every entry: a text made again when it is
-   * written (a large site's `kb/keywords.json`) counts its terms again rather than keep the memo
-   * in memory through the pages (content/reference/decisions.md, "Search documents kept").
-   */
-  save(): void;
-}
+/**
+ * A search terms memo read from a cache file. Its `save` forgets every entry: a text made again
+ * when it is written (a large site's `kb/keywords.json`) counts its terms again rather than keep
+ * the memo in memory through the pages (content/reference/decisions.md, "Search documents kept").
+ */
+export type StoredSearchDocumentMemo = StoredMemo<string> & SearchDocumentMemo;
 
 /** Reads the memo file `file`, written by the code of key `codeKey`; any other file gives an empty memo. */
 export function openSearchDocumentMemo(file: string, codeKey: string): StoredSearchDocumentMemo {
