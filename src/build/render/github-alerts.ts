@@ -32,6 +32,14 @@ export function readAlert(quote: Readonly<Blockquote>): { kind: CalloutKind; chi
   return { kind, children: [...paragraph, ...rest] as MarkdownNode[] };
 }
 
+/**
+ * Whether `markdown` can hold an alert: false when its source has neither a `[!` (a backslash may
+ * escape the `!`) nor a character reference (`&#91;`), the only ways its text can start with `[!`.
+ */
+export function mayHoldAlert(markdown: string): boolean {
+  return markdown.includes('&') || /\[\\?!/.test(markdown);
+}
+
 /** The mdast plugin that turns alerts into callouts (see {@link readAlert}). */
 export function createAlertsPlugin(): MdastPluginDefinition {
   return {

@@ -13,13 +13,13 @@ import { loadMdxParser, parseMdx, type MdxSyntaxError } from '../../kb/markdown/
 import { createCodeHighlighter } from './code-highlighter.ts';
 import { createHastSerializer } from './hast-html.ts';
 import { createDiagramsPlugin } from './diagram-blocks.ts';
-import { createAlertsPlugin } from './github-alerts.ts';
+import { createAlertsPlugin, mayHoldAlert } from './github-alerts.ts';
 import { createLinksPlugin, type RenderContext } from './markdown-plugins.ts';
 import { createTaskListPlugin } from './task-lists.ts';
-import { CONTENT_NEEDS, createDollarsPlugin, createMathPlugin, type ContentNeeds } from './math-formulas.ts';
+import { CONTENT_NEEDS, createDollarsPlugin, createMathPlugin, mayHoldMath, type ContentNeeds } from './math-formulas.ts';
 import { mapMdxTree } from './mdx-components.ts';
 import type { MarkdownNode } from './site-elements.ts';
-import { createHtmlSanitizer, createRawTextGuardPlugin } from './sanitize-html.ts';
+import { createHtmlSanitizer, createRawTextGuardPlugin, mayNeedRawTextGuard } from './sanitize-html.ts';
 
 /** The code themes of the site: `--shiki-light` and `--shiki-dark` variables on every token. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
@@ -71,9 +71,21 @@ export async function createMarkdownRenderer(context: () => RenderContext): Prom
     createHastSerializer(),
     loadMdxParser(),
   ]);
-  const guard = [createRawTextGuardPlugin()];
+  const guard = createRawTextGuardPlugin();
   const alerts = createAlertsPlugin();
   const dollars = createDollarsPlugin();
+  /**
+   * The mdast plugins a document needs: each is left out when its source cannot hold what the
+   * plugin changes, so the rendering is the same. Sätteri reads a document that no mdast plugin
+   * visits without building its tree in JavaScript: about half the time of a subject, and less
+   * of the memory it keeps for every document (content/reference/decisions.md, "The render
+   * stage's workers"). An MDX tree comes from elsewhere: it gets them all.
+   */
+  const mdastPluginsFor = (markdown: string, trusted: boolean, tree: boolean): MdastPluginDefinition[] => [
+    ...(!trusted && (tree || mayNeedRawTextGuard(markdown)) ? [guard] : []),
+    ...(tree || mayHoldAlert(markdown) ? [alerts] : []),
+    ...(tree || mayHoldMath(markdown) ? [dollars] : []),
+  ];
   const hastPlugins = [
     satteriHighlightPlugin(highlight, NOT_HIGHLIGHTED),
     createMathPlugin(),
@@ -88,7 +100,7 @@ export async function createMarkdownRenderer(context: () => RenderContext): Prom
     const astro = { frontmatter: {}, headings: [] as RenderedHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
     const replace: MdastPluginDefinition[] = tree ? [{ name: 'syllabus-mdx-tree', before: (root, ctx) => ctx.replaceNode(root, tree) }] : [];
     const { html, data } = await satteri.markdownToHtml(markdown, {
-      mdastPlugins: [...replace, ...(trusted ? [] : guard), alerts, dollars],
+      mdastPlugins: [...replace, ...mdastPluginsFor(markdown, trusted, tree !== undefined)],
       hastPlugins,
       features: { gfm: true, math: true, smartPunctuation: true, rawHtml: true },
       ...(fileUrl ? { fileURL: fileUrl } : {}),

@@ -28,6 +28,11 @@ export function typesetMath(tex: string, display: boolean): string {
   return katex.renderToString(tex, { displayMode: display, throwOnError: false, output: 'htmlAndMathml', trust: false, strict: 'ignore', maxExpand: 1000, maxSize: 50 });
 }
 
+/** Whether `markdown` can hold inline math, which only a `$` of its source opens. */
+export function mayHoldMath(markdown: string): boolean {
+  return markdown.includes('$');
+}
+
 /**
  * The mdast plugin that keeps dollars in prose as text (Pandoc's rule): inline math must not
  * start or end with a space and its closing `$` must not be followed by a digit, so that

@@ -11,8 +11,11 @@ import type { RenderContext } from './markdown-plugins.ts';
 import type { SubjectRendering } from './rendering-cache.ts';
 import { moduleUrl } from '../module-url.ts';
 
-/** Subjects one worker renders before it ends and the next one starts. */
-export const SUBJECTS_PER_WORKER = 2500;
+/**
+ * Subjects one worker renders at most before it ends and the next one starts: Sätteri keeps
+ * about 8 kB for every document, so a worker holds about 32 MB of it at the most.
+ */
+export const SUBJECTS_PER_WORKER = 4000;
 
 /** What a worker is started with: the render context without its map of subjects by file. */
 export type RenderWorkerData = Omit<RenderContext, 'byFile'>;
@@ -33,9 +36,9 @@ export type RenderReply = { n: number; rendering: SubjectRendering } | { n: numb
 const WORKER_URL = moduleUrl('./render-worker', import.meta.url);
 
 /**
- * Renders `subjects` in worker threads, at most `perWorker` in each, and calls `rendered` with each
- * rendering as it comes; rejects with the first failure, or once `signal` aborts (the worker then
- * ends at once).
+ * Renders `subjects` in worker threads, as few as hold at most `perWorker` each, in batches of
+ * equal size, and calls `rendered` with each rendering as it comes; rejects with the first
+ * failure, or once `signal` aborts (the worker then ends at once).
  */
 export async function renderInWorkers(
   subjects: readonly CatalogSubject[],
@@ -45,10 +48,16 @@ export async function renderInWorkers(
   signal?: AbortSignal,
 ): Promise<void> {
   const data: RenderWorkerData = { allowHtml: context.allowHtml, base: context.base, linkTopics: context.linkTopics, rawUrls: context.rawUrls };
-  for (let start = 0; start < subjects.length; start += perWorker) {
+  const size = workerBatchSize(subjects.length, perWorker);
+  for (let start = 0; start < subjects.length; start += size) {
     signal?.throwIfAborted();
-    await renderBatch(subjects.slice(start, start + perWorker), context.byFile, data, rendered, signal);
+    await renderBatch(subjects.slice(start, start + size), context.byFile, data, rendered, signal);
   }
+}
+
+/** The subjects each worker renders: as few workers as hold `subjects` at most `perWorker` each, given equal shares. */
+export function workerBatchSize(subjects: number, perWorker: number): number {
+  return subjects <= perWorker ? Math.max(subjects, 1) : Math.ceil(subjects / Math.ceil(subjects / perWorker));
 }
 
 /** Renders one batch in a worker of its own, which ends with it. */

@@ -58,6 +58,18 @@ export function escapeUnclosedRawText(html: string): string {
   return out + html.slice(copied);
 }
 
+/** A raw-text start tag anywhere, whatever follows it: wider than {@link RAW_TEXT_START}. */
+const RAW_TEXT_NAME = new RegExp(`<(?:${RAW_TEXT_ELEMENTS.join('|')})`, 'i');
+
+/**
+ * Whether the raw-text guard can change anything in `markdown`: false when its source holds no
+ * raw-text start tag at all, since a piece of raw HTML is a slice of the source (a tag's name is
+ * never split across lines).
+ */
+export function mayNeedRawTextGuard(markdown: string): boolean {
+  return RAW_TEXT_NAME.test(markdown);
+}
+
 /**
  * An mdast plugin that applies {@link escapeUnclosedRawText} to every piece of raw HTML, before
  * the renderer parses the document's HTML as a whole.

@@ -7,7 +7,9 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentAssetPaths, katexStylesheet, listContentAssets } from '../../../src/build/content-assets.ts';
+import { mayHoldAlert } from '../../../src/build/render/github-alerts.ts';
 import { createMarkdownRenderer, type MarkdownRenderer } from '../../../src/build/render/markdown-renderer.ts';
+import { mayHoldMath } from '../../../src/build/render/math-formulas.ts';
 
 let renderer: MarkdownRenderer;
 
@@ -45,6 +47,19 @@ describe('GitHub alerts', () => {
     expect((await render('> [!DANGER]\n> Unknown kind.')).html).toBe('<blockquote>\n<p>[!DANGER]\nUnknown kind.</p>\n</blockquote>\n');
   });
 
+  it('reads a marker written with escapes or character references as the marker', async () => {
+    const note = (text: string) => `<div class="callout callout-note"><p class="callout-title">Note</p><p>${text}</p></div>\n`;
+    expect((await render('> [\\!NOTE]\n> Escaped bang.')).html).toBe(note('Escaped bang.'));
+    expect((await render('> \\[!NOTE]\n> Escaped bracket.')).html).toBe(note('Escaped bracket.'));
+    expect((await render('> &#91;!NOTE]\n> Reference.')).html).toBe(note('Reference.'));
+    expect((await render('> &#x5B;&#x21;note&#93;\n> All references.')).html).toBe(note('All references.'));
+  });
+
+  it('mayHoldAlert is false only for a source that cannot hold a marker', () => {
+    for (const source of ['> [!NOTE]', '> [\\!NOTE]', '> &#91;!NOTE]', 'a & b']) expect(mayHoldAlert(source)).toBe(true);
+    for (const source of ['> A quote.', '> [NOTE]', '> [ !NOTE]', 'Wow!']) expect(mayHoldAlert(source)).toBe(false);
+  });
+
   it('keeps hostile HTML inside an alert inert', async () => {
     expect((await render('> [!CAUTION]\n> <script>alert(1)</script><img src=x onerror="alert(2)">')).html).toBe(
       '<div class="callout callout-caution"><p class="callout-title">Caution</p><img src="x"></div>\n',
@@ -53,6 +68,11 @@ describe('GitHub alerts', () => {
 });
 
 describe('math', () => {
+  it('mayHoldMath is false only for a source without a dollar', () => {
+    expect(mayHoldMath('Costs $5.')).toBe(true);
+    expect(mayHoldMath('Costs 5 dollars, &#36;5.')).toBe(false);
+  });
+
   it('typesets $…$ inline, into HTML for the eye and MathML for screen readers, and says the page needs KaTeX', async () => {
     expect(await render('An $x$ here.')).toEqual({ html: `<p>An ${INLINE_X} here.</p>\n`, headings: [], needs: { math: true } });
   });

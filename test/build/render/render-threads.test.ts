@@ -10,6 +10,7 @@ import { prepareSiteData } from '../../../src/build/site-data.ts';
 import { createMarkdownRenderer } from '../../../src/build/render/markdown-renderer.ts';
 import { renderContextOf, renderSubjects, startRenderSubjects, type RenderSubjectsOptions } from '../../../src/build/render/render-subjects.ts';
 import { openRenderingCache } from '../../../src/build/render/rendering-cache.ts';
+import { workerBatchSize } from '../../../src/build/render/render-threads.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 
 const TOML = '[site]\ntitle = "T"\n\n[kb.topic.guide]\nsubjects = "guide"\n';
@@ -68,6 +69,15 @@ describe('rendering in worker threads', () => {
     expect(workers.renderings['guide/intro']!.html).toContain('<a href="/guide/setup/#step-2">setup</a>');
     expect(workers.renderings['guide/deep/nested']!.html).toContain('<a href="/guide/intro/">Up</a>');
     expect(workers.renderings['guide/intro']!.html).toContain('<img src="/raw/guide/logo/logo.png" alt="logo">');
+  });
+
+  it('shares the subjects equally among as few workers as hold them', () => {
+    expect(workerBatchSize(7425, 4000)).toBe(3713);
+    expect(workerBatchSize(4000, 4000)).toBe(4000);
+    expect(workerBatchSize(4001, 4000)).toBe(2001);
+    expect(workerBatchSize(100_000, 4000)).toBe(4000);
+    expect(workerBatchSize(7, 2)).toBe(2);
+    expect(workerBatchSize(3, 4000)).toBe(3);
   });
 
   it('gives each rendering as soon as it is made, before the stage is done', async () => {

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogSubject } from '../../../src/kb/catalog/catalog.ts';
 import type { RenderContext } from '../../../src/build/render/markdown-plugins.ts';
 import { CODE_THEMES, createMarkdownRenderer, type MarkdownRenderer } from '../../../src/build/render/markdown-renderer.ts';
-import { createHtmlSanitizer, escapeUnclosedRawText } from '../../../src/build/render/sanitize-html.ts';
+import { createHtmlSanitizer, escapeUnclosedRawText, mayNeedRawTextGuard } from '../../../src/build/render/sanitize-html.ts';
 
 const GUIDE = path.resolve('/kb/guide');
 const FROM = path.join(GUIDE, 'start.md');
@@ -76,6 +76,11 @@ describe('markup that would change how the rest of the page is read', () => {
     if (!['script', 'style', 'textarea'].includes(tag)) expect(alone.headings).toEqual([{ depth: 2, slug: 'next', text: 'Next' }]);
   });
 
+  it('reads raw-text start tags in any case', async () => {
+    expect(await html('Before.\n\n<PlainText>\n\nAfter *this*.')).toBe('<p>Before.</p>\n&lt;PlainText&gt;\n<p>After <em>this</em>.</p>\n');
+    expect(await html('Before <XMP> inline.\n\nAfter *this*.')).toBe('<p>Before &lt;XMP&gt; inline.</p>\n<p>After <em>this</em>.</p>\n');
+  });
+
   it('a closed <script>, <style> or <iframe> is removed with its content', async () => {
     expect(await html('Before.\n\n<script>alert("xss")</script>\n\nAfter *this*.')).toBe('<p>Before.</p>\n\n<p>After <em>this</em>.</p>\n');
     expect(await html('<style>body { display: none }</style>\n\nAfter *this*.')).toBe('\n<p>After <em>this</em>.</p>\n');
@@ -93,6 +98,13 @@ describe('markup that would change how the rest of the page is read', () => {
     );
     expect(await html('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>')).toBe('<p>&lt;style&gt;<img src="x"><p></p><table></table></p>\n');
     expect(await html('<textarea>a <b>b</b></textarea> <title>t</title>\n\nAfter')).toBe('a &lt;b&gt;b&lt;/b&gt; t\n<p>After</p>\n');
+  });
+});
+
+describe('mayNeedRawTextGuard', () => {
+  it('is true for a source holding a raw-text start tag, in any case, and false for one without', () => {
+    for (const source of ['<script>', 'a <XMP', '<PlainText class="x">', '> <iframe\n> src="x">', '`<style>` in code too']) expect(mayNeedRawTextGuard(source)).toBe(true);
+    for (const source of ['plain text', '<b>bold</b> <span>', 'a < b and c > d', '&lt;script>']) expect(mayNeedRawTextGuard(source)).toBe(false);
   });
 });
 
