@@ -57,9 +57,10 @@ export const HEAP_GROWING_PERCENT = 30;
 
 /**
  * The heap in use after a full collection of the build's thread from which its growth is bounded
- * by {@link HEAP_GROWING_PERCENT}: below it, V8's own growth costs less memory than the full
- * collections that bounding it takes (a rebuild of 7,425 subjects stays under a third of it, and
- * made half as many), and it never reaches the 1 GB a build process may take.
+ * by {@link HEAP_GROWING_PERCENT}. Below it, what V8's own growth lets pile up is worth less than
+ * the full collections that bounding it costs: a rebuild of 7,425 subjects, whose own heap holds
+ * at most half of it, makes half as many with V8's growth (content/reference/decisions.md, "The
+ * heap's growth").
  */
 export const HEAP_BOUNDED_FROM = 128 * 1024 * 1024;
 
