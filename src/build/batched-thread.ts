@@ -1,10 +1,11 @@
 /**
  * A worker thread asked in batches: the build's thread queues its asks, sends them in one message
  * once they reach a size or when it next yields, and the worker answers every batch, in order,
- * with an answer or a failure for each ask. The token counter (token-thread.ts) and the file
- * writer (file-writer.ts) are such threads; their workers answer with {@link answerBatches}.
+ * with an answer or a failure for each ask. The file writer (file-writer.ts) is such a thread,
+ * and the token counter is one through a port of the catalog's thread (catalog-thread.ts); their
+ * workers answer with {@link answerBatches}.
  */
-import { parentPort, Worker } from 'node:worker_threads';
+import { type MessagePort, parentPort, Worker } from 'node:worker_threads';
 
 /** Asks sent to the worker in one message. */
 export interface Batch<Ask> {
@@ -16,10 +17,8 @@ export interface BatchAnswers<Answer> {
   answers: ({ ok: Answer } | { error: string })[];
 }
 
-/** Options of {@link startBatchedThread}. */
-export interface BatchedThreadOptions<Ask> {
-  /** The worker's module. */
-  url: URL;
+/** How a batched asker sends: the sizes of its batches, and when it yields. */
+export interface BatchingOptions<Ask> {
   /** What the thread does, for messages: `the token counter`. */
   name: string;
   /** A batch is sent once the sizes of its asks add up to this, else when the asker yields. */
@@ -34,6 +33,12 @@ export interface BatchedThreadOptions<Ask> {
   idleUnref?: boolean | undefined;
 }
 
+/** Options of {@link startBatchedThread}. */
+export interface BatchedThreadOptions<Ask> extends BatchingOptions<Ask> {
+  /** The worker's module. */
+  url: URL;
+}
+
 /** A worker asked in batches; {@link BatchedThread.stop} ends it. */
 export interface BatchedThread<Ask, Answer> {
   ask(ask: Ask): Promise<Answer>;
@@ -43,12 +48,21 @@ export interface BatchedThread<Ask, Answer> {
   stop(): Promise<void>;
 }
 
+/** Batches asked through a port of a worker that does other work too; {@link PortAsker.fail} is its owner's to call. */
+export interface PortAsker<Ask, Answer> {
+  ask(ask: Ask): Promise<Answer>;
+  /** Refuses the asks still waiting and every later one with `error`, and closes the port. */
+  fail(error: Error): void;
+}
+
 type Waiting<Answer> = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
 
-/** Starts the worker of `options.url`, to be asked in batches. */
-export function startBatchedThread<Ask, Answer>(options: BatchedThreadOptions<Ask>): BatchedThread<Ask, Answer> {
-  const worker = new Worker(options.url);
-  if (options.idleUnref) worker.unref();
+/** What a batched asker talks through: a worker, or a port whose other end a worker holds. */
+type Endpoint = Worker | MessagePort;
+
+/** Asks `endpoint` in batches; `fail` refuses what waits, and whatever is asked later. */
+function askInBatches<Ask, Answer>(endpoint: Endpoint, options: BatchingOptions<Ask>): { ask(ask: Ask): Promise<Answer>; fail(error: Error): void; readonly failed: boolean } {
+  if (options.idleUnref) endpoint.unref();
   // The batches sent, oldest first, each with who waits for its answers; the worker answers in order.
   const sent: Waiting<Answer>[][] = [];
   let asks: Ask[] = [];
@@ -58,7 +72,7 @@ export function startBatchedThread<Ask, Answer>(options: BatchedThreadOptions<As
   let failure: Error | undefined;
   const settled = (count: number): void => {
     pending -= count;
-    if (pending === 0 && options.idleUnref) worker.unref();
+    if (pending === 0 && options.idleUnref) endpoint.unref();
   };
   const fail = (error: Error): void => {
     failure ??= error;
@@ -69,18 +83,20 @@ export function startBatchedThread<Ask, Answer>(options: BatchedThreadOptions<As
     for (const w of all) w.reject(failure);
     settled(all.length);
   };
-  worker.on('message', (reply: BatchAnswers<Answer>) => {
-    const batch = sent.shift()!;
+  const answered = (reply: BatchAnswers<Answer>): void => {
+    const batch = sent.shift();
+    if (!batch) return;
     reply.answers.forEach((answer, n) => ('ok' in answer ? batch[n]!.resolve(answer.ok) : batch[n]!.reject(new Error(answer.error))));
     settled(batch.length);
-  });
-  worker.on('error', (error) => fail(new Error(`${options.name}'s thread failed: ${error.message || String(error)}`)));
-  worker.on('exit', (code) => fail(new Error(`${options.name}'s thread stopped (exit code ${code})`)));
+  };
+  // Two calls: TypeScript cannot call the overloads of a union's `on`.
+  if (endpoint instanceof Worker) endpoint.on('message', answered);
+  else endpoint.on('message', answered);
   const send = (): void => {
     if (asks.length === 0) return;
     const batch: Batch<Ask> = { asks };
     sent.push(waiting);
-    worker.postMessage(batch);
+    endpoint.postMessage(batch);
     asks = [];
     waiting = [];
     size = 0;
@@ -89,7 +105,7 @@ export function startBatchedThread<Ask, Answer>(options: BatchedThreadOptions<As
     ask(ask) {
       if (failure) return Promise.reject(failure);
       return new Promise<Answer>((resolve, reject) => {
-        if (pending++ === 0 && options.idleUnref) worker.ref();
+        if (pending++ === 0 && options.idleUnref) endpoint.ref();
         if (asks.length === 0) {
           if (options.yields === 'immediate') setImmediate(send);
           else queueMicrotask(send);
@@ -100,32 +116,93 @@ export function startBatchedThread<Ask, Answer>(options: BatchedThreadOptions<As
         if (size >= options.batchSize) send();
       });
     },
+    fail,
     get failed() {
       return failure !== undefined;
     },
+  };
+}
+
+/** Starts the worker of `options.url`, to be asked in batches. */
+export function startBatchedThread<Ask, Answer>(options: BatchedThreadOptions<Ask>): BatchedThread<Ask, Answer> {
+  const worker = new Worker(options.url);
+  const asker = askInBatches<Ask, Answer>(worker, options);
+  worker.on('error', (error) => asker.fail(new Error(`${options.name}'s thread failed: ${error.message || String(error)}`)));
+  worker.on('exit', (code) => asker.fail(new Error(`${options.name}'s thread stopped (exit code ${code})`)));
+  return {
+    ask: (ask) => asker.ask(ask),
+    get failed() {
+      return asker.failed;
+    },
     async stop() {
-      fail(new Error(`${options.name} was stopped`));
+      asker.fail(new Error(`${options.name} was stopped`));
       await worker.terminate();
     },
   };
 }
 
 /**
- * In a worker started by {@link startBatchedThread}: answers each batch with `answer` of each ask,
- * in order; an ask that throws fails alone, with `failed`'s message for it.
+ * Asks, in batches, the worker that holds the other end of `port` and answers there with
+ * {@link answerBatches}; the worker's owner fails the asker when the worker ends.
  */
-export function answerBatches<Ask, Answer>(answer: (ask: Ask) => Answer, failed: (ask: Ask, error: Error) => string = (_, error) => error.message): void {
-  const port = parentPort!;
-  port.on('message', ({ asks }: Batch<Ask>) => {
-    const reply: BatchAnswers<Answer> = {
-      answers: asks.map((ask) => {
-        try {
-          return { ok: answer(ask) };
-        } catch (error) {
-          return { error: failed(ask, error as Error) };
-        }
-      }),
-    };
-    port.postMessage(reply);
+export function askThroughPort<Ask, Answer>(port: MessagePort, options: BatchingOptions<Ask>): PortAsker<Ask, Answer> {
+  const asker = askInBatches<Ask, Answer>(port, options);
+  return {
+    ask: (ask) => asker.ask(ask),
+    fail(error) {
+      asker.fail(error);
+      port.close();
+    },
+  };
+}
+
+/** Where and when {@link answerBatches} answers. */
+export interface AnswerOptions {
+  /** The port the asks come through (default: the worker's `parentPort`). */
+  port?: MessagePort | undefined;
+  /**
+   * Awaited once, when the first batch comes, before any is answered (loading what answering
+   * needs only when something is asked); when it fails, every ask fails with its message.
+   */
+  prepare?: (() => Promise<void>) | undefined;
+}
+
+/**
+ * In a worker asked by {@link startBatchedThread} or {@link askThroughPort}: answers each batch with
+ * `answer` of each ask, in order; an ask that throws fails alone, with `failed`'s message for it.
+ */
+export function answerBatches<Ask, Answer>(
+  answer: (ask: Ask) => Answer,
+  failed: (ask: Ask, error: Error) => string = (_, error) => error.message,
+  options: AnswerOptions = {},
+): void {
+  const port = options.port ?? parentPort!;
+  const reply = ({ asks }: Batch<Ask>, unprepared?: Error): void => {
+    const answers: BatchAnswers<Answer>['answers'] = asks.map((ask) => {
+      if (unprepared) return { error: failed(ask, unprepared) };
+      try {
+        return { ok: answer(ask) };
+      } catch (error) {
+        return { error: failed(ask, error as Error) };
+      }
+    });
+    port.postMessage({ answers } satisfies BatchAnswers<Answer>);
+  };
+  const { prepare } = options;
+  if (!prepare) {
+    port.on('message', (batch: Batch<Ask>) => reply(batch));
+    return;
+  }
+  let prepared: Promise<void> | undefined;
+  // Batches that come while it prepares wait in turn, so that they are answered in order.
+  let answered = Promise.resolve();
+  port.on('message', (batch: Batch<Ask>) => {
+    prepared ??= prepare();
+    answered = answered
+      .then(() => prepared)
+      .then(
+        () => reply(batch),
+        (error: unknown) => reply(batch, error instanceof Error ? error : new Error(String(error))),
+      );
   });
 }

@@ -55,7 +55,6 @@ import { openWordSetMemo } from './stored-memo.ts';
 import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 import { type StaticFile, writeStaticFiles, writeStaticFilesAsync } from './static-file.ts';
-import { withTokenThread } from './token-thread.ts';
 
 /** What the pages stage is given: the site to show, and where to build its pages. */
 export interface PagesInput {
@@ -207,32 +206,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // One status line at a time: the rendering's while the pages stage waits for it, then the pages'.
   let renderShown = false;
   const preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
-  // The catalog's thread loads its modules while the knowledge base is read.
-  const catalogThread = startCatalogThread(stopThreads.signal);
+  // The catalog's thread loads its modules and counts tokens while the knowledge base is read; a
+  // first build (no memo of earlier counts) counts every content, and has it load the tokenizer at once.
+  const catalogThread = startCatalogThread(stopThreads.signal, { tokenizerAtOnce: !fs.existsSync(cache.catalogMemo) });
   try {
     const memo = loadCatalogMemo(cache.catalogMemo);
     // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
     let summaries: SummaryReport | undefined;
-    // The tokenizer loads in its own thread while sources are fetched and subjects read.
-    const { sources, sourcesMs, data } = await withTokenThread(async (countTokens) => {
-      // URL sources first: the knowledge base opens with the documents they brought
-      // (content/reference/cli/build.md, "URL sources").
-      const sources = await fetchSources(config, { dir: cache.sources, userAgent: options.userAgent(config.site.url) });
-      const sourcesMs = performance.now() - lapStart;
-      lapStart = performance.now();
-      const data = await prepareSiteData(config, {
-        configDiagnostics: loaded.diagnostics,
-        memo,
-        countTokens,
-        sources: sources.documents,
-        summarize: async (catalog) => {
-          if (!config.kb.summaries) return catalog;
-          const done = await summarizeCatalog(catalog, config.kb.summaries, { file: cache.llmSummaries, env: options.env, nameOf: shown });
-          summaries = done.report;
-          return done.catalog;
-        },
-      });
-      return { sources, sourcesMs, data };
+    // URL sources first: the knowledge base opens with the documents they brought
+    // (content/reference/cli/build.md, "URL sources").
+    const sources = await fetchSources(config, { dir: cache.sources, userAgent: options.userAgent(config.site.url) });
+    const sourcesMs = performance.now() - lapStart;
+    lapStart = performance.now();
+    const data = await prepareSiteData(config, {
+      configDiagnostics: loaded.diagnostics,
+      memo,
+      countTokens: catalogThread.count,
+      sources: sources.documents,
+      summarize: async (catalog) => {
+        if (!config.kb.summaries) return catalog;
+        const done = await summarizeCatalog(catalog, config.kb.summaries, { file: cache.llmSummaries, env: options.env, nameOf: shown });
+        summaries = done.report;
+        return done.catalog;
+      },
     });
     failOnSiteErrors(data, options.cwd);
     // The content checks and the site's indexes and llms texts are made in a thread of their own

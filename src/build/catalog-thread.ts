@@ -4,13 +4,24 @@
  * the content checks, then the site's texts that grow with the knowledge base (its indexes,
  * llms.txt, llms-full.txt). Together they took half of a one-subject rebuild's time in the
  * build's thread, which meanwhile keys the pages, starts the search index and makes the pages.
- * The thread starts with the build and loads its modules while the knowledge base is read.
+ * The thread starts with the build and loads its modules while the knowledge base is read; it
+ * counts the catalog's tokens meanwhile (content/reference/decisions.md, "Tokens counted in the
+ * catalog's thread").
  */
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
+import type { TokenCounter } from '../kb/catalog/tokens.ts';
+import { askThroughPort } from './batched-thread.ts';
 import type { KeyedText, SiteTextsInput } from './site-texts.ts';
 import { moduleUrl } from './module-url.ts';
 import type { SiteData } from './site-data.ts';
+
+/** What the worker starts with: the port its token counts are asked through. */
+export interface CatalogWorkerData {
+  tokens: MessagePort;
+  /** Load the tokenizer at once rather than with the first count (see {@link startCatalogThread}). */
+  tokenizerAtOnce: boolean;
+}
 
 /** What the worker is sent: the catalog and settings (copied into its heap), the checks' settings and the files of the memos it uses. */
 export interface CatalogTask {
@@ -37,6 +48,12 @@ export interface CatalogWork {
 /** A catalog thread started, waiting for its catalog. */
 export interface CatalogThread {
   /**
+   * Counts the tokens of a text in the thread, which loads the tokenizer when first asked: a build
+   * whose memo knows every content never loads it. Asked before {@link CatalogThread.work} only:
+   * counts asked later are refused.
+   */
+  count: TokenCounter;
+  /**
    * Sends the thread the catalog of `data` with `settings`: its work starts, and uses and saves
    * the memos. Undefined, and the thread ends, when the subjects' content is over
    * `limit` characters: the work is then the build thread's. Asked once.
@@ -52,16 +69,24 @@ export const CATALOG_THREAD_CHARACTERS = 32 * 1024 * 1024;
 
 const WORKER_URL = moduleUrl('./catalog-worker', import.meta.url);
 
+/** A batch of texts to count is sent once they reach this many characters, else when the asker next waits. */
+const TOKEN_BATCH_CHARACTERS = 256 * 1024;
+
 /**
- * Starts the catalog's worker thread, which loads its modules and waits for {@link CatalogThread.work}.
- * `signal` ends it before its texts come (the build stopped): what has not come yet then rejects.
+ * Starts the catalog's worker thread, which loads its modules, counts the tokens it is asked for,
+ * and waits for {@link CatalogThread.work}. `signal` ends it before its texts come (the build
+ * stopped): what has not come yet then rejects. With `tokenizerAtOnce` (a build with no memo of
+ * earlier counts, which counts every content) the tokenizer loads at once, else with the first count.
  */
-export function startCatalogThread(signal: AbortSignal): CatalogThread {
-  const worker = new Worker(WORKER_URL);
+export function startCatalogThread(signal: AbortSignal, { tokenizerAtOnce = false }: { tokenizerAtOnce?: boolean } = {}): CatalogThread {
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(WORKER_URL, { workerData: { tokens: port2, tokenizerAtOnce } satisfies CatalogWorkerData, transferList: [port2] });
+  const tokens = askThroughPort<string, number>(port1, { name: 'the token counter', batchSize: TOKEN_BATCH_CHARACTERS, sizeOf: (text) => text.length, idleUnref: true });
   const checks = settleable<Diagnostic[]>();
   const texts = settleable<Map<string, KeyedText>>();
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const fail = (error: Error): void => {
+    tokens.fail(error);
     checks.reject(error);
     texts.reject(error);
     void worker.terminate();
@@ -81,7 +106,9 @@ export function startCatalogThread(signal: AbortSignal): CatalogThread {
   worker.on('error', (error) => fail(new Error(`the catalog thread failed: ${error.message || String(error)}`)));
   worker.on('exit', (code) => fail(new Error(`the catalog thread stopped (exit code ${code})`)));
   return {
+    count: (text) => tokens.ask(text),
     work(data, settings, limit = CATALOG_THREAD_CHARACTERS) {
+      tokens.fail(new Error('the token counter was stopped: the catalog is made'));
       let characters = 0;
       for (const topic of data.catalog.topics) for (const subject of topic.subjects) characters += subject.content.length;
       if (characters > limit) {

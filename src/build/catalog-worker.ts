@@ -1,23 +1,35 @@
 /**
- * The catalog's worker thread (catalog-thread.ts starts it): it loads the checks' parsers, waits
- * for its task, runs the content checks and answers with their diagnostics, then makes and keys
- * the site's texts and answers with them, handing their bytes over; it then saves the memos it used
- * (the near-duplicate check's word sets and the search terms).
+ * The catalog's worker thread (catalog-thread.ts starts it): it loads the checks' parsers and
+ * counts the tokens it is asked for while the build reads (the tokenizer loads with the first
+ * count), then waits for its task, runs the content checks and answers with their diagnostics,
+ * then makes and keys the site's texts and answers with them, handing their bytes over; it then
+ * saves the memos it used (the near-duplicate check's word sets and the search terms).
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
-import type { CatalogReply, CatalogTask } from './catalog-thread.ts';
+import { countTokens, loadTokenizer } from '../kb/catalog/tokens.ts';
+import { answerBatches } from './batched-thread.ts';
+import type { CatalogReply, CatalogTask, CatalogWorkerData } from './catalog-thread.ts';
 import { openSearchDocumentMemo } from './search-terms-memo.ts';
 import { openWordSetMemo } from './stored-memo.ts';
 import { keyText, siteTextsOf } from './site-texts.ts';
 
 const reply = (message: CatalogReply, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(message, transfer);
 const failure = (error: unknown): string => (error as Error).message || String(error);
+const { tokens, tokenizerAtOnce } = workerData as CatalogWorkerData;
+// The build with nothing in its memo counts every content: the tokenizer loads first, at once.
+const tokenizer = tokenizerAtOnce ? loadTokenizer() : undefined;
+tokenizer?.catch(() => undefined);
+answerBatches(countTokens, undefined, { port: tokens, prepare: () => tokenizer ?? loadTokenizer() });
 // Loaded while the build reads the knowledge base; a failure is the checks' to report.
 const loaded = loadContentChecks();
 loaded.catch(() => undefined);
 
-parentPort!.once('message', (task: CatalogTask) => void work(task));
+parentPort!.once('message', (task: CatalogTask) => {
+  // The catalog is made: no count is asked any more, and the open port would keep the thread alive.
+  tokens.close();
+  void work(task);
+});
 
 async function work({ input, checks, memos }: CatalogTask): Promise<void> {
   // The memos are saved once both answers are sent: the build waits for the answers, not for them.

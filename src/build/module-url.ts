@@ -9,7 +9,7 @@ export function moduleExtension(from: string): '.ts' | '.js' {
   return from.endsWith('.ts') ? '.ts' : '.js';
 }
 
-/** The URL of the module `relative` (a path without extension, `./token-worker`) from the module `from` (its `import.meta.url`). */
+/** The URL of the module `relative` (a path without extension, `./catalog-worker`) from the module `from` (its `import.meta.url`). */
 export function moduleUrl(relative: string, from: string): URL {
   return new URL(`${relative}${moduleExtension(from)}`, from);
 }

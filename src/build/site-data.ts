@@ -61,7 +61,7 @@ export interface PrepareOptions {
   configDiagnostics?: readonly Diagnostic[];
   /** Tokens, summaries and headings computed before, by content (the cache's memo). */
   memo?: CatalogMemo;
-  /** Counts tokens, maybe in another thread (token-thread.ts). Default: in this one. */
+  /** Counts tokens, maybe in another thread (the catalog's, catalog-thread.ts). Default: in this one. */
   countTokens?: TokenCounter;
   /**
    * The documents of URL sources, as the build fetched them. Default: the copies the last build

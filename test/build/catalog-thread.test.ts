@@ -3,12 +3,15 @@
  * (its indexes, llms.txt, llms-full.txt) in a worker thread (content/reference/decisions.md, "The
  * catalog's work in a thread of its own"): the same diagnostics, and the same bytes under the same
  * keys, as the build's own thread gives, with the search terms and word sets memos saved by the worker; a
- * knowledge base over the limit is left to the build's thread.
+ * knowledge base over the limit is left to the build's thread. The same thread counts tokens
+ * while the build reads ("Tokens counted in the catalog's thread"): the same counts as this
+ * thread's, in order, across batches; asked after the work or once stopped, it refuses, with a message.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent, loadContentChecks } from '../../src/kb/checks/content.ts';
+import { countTokensHere } from '../../src/kb/catalog/tokens.ts';
 import { configOrError, loadSiteConfig } from '../../src/build/read-config.ts';
 import { prepareSiteData } from '../../src/build/site-data.ts';
 import { keyText, siteTextsOf } from '../../src/build/site-texts.ts';
@@ -69,5 +72,36 @@ describe('the catalog thread', () => {
     stop.abort(new Error('the build stopped'));
     await expect(work.checks).rejects.toThrow('the build stopped');
     await expect(work.texts).rejects.toThrow('the build stopped');
+  });
+
+  it.each([false, true])('counts what this thread counts, small texts and batches over the size limit alike (tokenizer at once: %s)', async (tokenizerAtOnce) => {
+    const stop = new AbortController();
+    const thread = startCatalogThread(stop.signal, { tokenizerAtOnce });
+    try {
+      const texts = ['', 'Hello, world.', '# Heading\n\nSome *markdown* with `code`.\n', 'żółć — ünïcödé 🙂', 'word '.repeat(60_000), 'tail'];
+      const counts = await Promise.all(texts.map((text) => thread.count(text)));
+      expect(counts).toEqual(await Promise.all(texts.map(countTokensHere)));
+      // Asked again after the first answers: a second exchange with the same thread.
+      expect(await thread.count('Hello, world.')).toBe(counts[1]);
+    } finally {
+      stop.abort();
+    }
+  });
+
+  it('refuses counts once the catalog is sent, and the ones still waiting when the build stops', async () => {
+    const { data } = await fixtureData();
+    const done = startCatalogThread(new AbortController().signal);
+    const work = done.work(data, settingsOf(path.join(makeTree({}), 'search-terms.json')))!;
+    await expect(done.count('asked after the work')).rejects.toThrow('the token counter was stopped: the catalog is made');
+    // The thread still ends of itself once its work is done: the port it counted through is closed.
+    await work.texts;
+    await work.ended;
+
+    const stop = new AbortController();
+    const stopped = startCatalogThread(stop.signal);
+    const waiting = expect(stopped.count('asked before the stop')).rejects.toThrow('the build stopped');
+    stop.abort(new Error('the build stopped'));
+    await waiting;
+    await expect(stopped.count('asked after')).rejects.toThrow('the build stopped');
   });
 });

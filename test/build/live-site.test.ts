@@ -60,11 +60,14 @@ describe('the live site', () => {
 
     const memo = JSON.parse(fs.readFileSync(cache.catalogMemo, 'utf8')) as { version: string; entries: Record<string, { summary: string }> };
     expect(memo.version).toBe(CATALOG_MEMO_VERSION);
-    expect(Object.fromEntries(Object.entries(memo.entries).map(([key, entry]) => [key, entry.summary]))).toEqual({
+    const [sections, contents] = [true, false].map((section) => Object.entries(memo.entries).filter(([key]) => key.startsWith('section:') === section));
+    expect(Object.fromEntries(contents!.map(([key, entry]) => [key, entry.summary]))).toEqual({
       [keyOf(FIRST)]: 'Summary from the memo.',
       [keyOf(SECOND)]: 'The second subject says that.',
       [keyOf(edited)]: 'The second subject, edited.',
     });
+    // And the count of the <knowledge> section, which the edit left as it was.
+    expect(sections!.map(([, entry]) => entry.summary)).toEqual(['']);
   });
 
   it('watches the topic folders of a knowledge base with content errors, so that saving the fix reads it again', async () => {

@@ -107,15 +107,16 @@ export interface Catalog {
 
 /**
  * What the catalog computed for a content before, kept by a host between runs (the build's cache):
- * a subject whose content did not change is not tokenized or summarised again. Keys are
- * {@link memoKey}s; the host drops the whole memo when {@link CATALOG_MEMO_VERSION} changes.
+ * a subject whose content did not change is not tokenized or summarised again, nor a `<knowledge>`
+ * section that did not change counted again. Keys are {@link memoKey}s and {@link sectionMemoKey}s;
+ * the host drops the whole memo when {@link CATALOG_MEMO_VERSION} changes.
  */
 export interface CatalogMemo {
   get(key: string): CatalogMemoEntry | undefined;
   set(key: string, value: CatalogMemoEntry): void;
 }
 
-/** What a {@link CatalogMemo} keeps of one content. */
+/** What a {@link CatalogMemo} keeps of one content (a section's text: its tokens only, see {@link sectionMemoKey}). */
 export interface CatalogMemoEntry {
   tokens: number;
   /** The extractive summary. */
@@ -134,6 +135,14 @@ export const CATALOG_MEMO_VERSION = 'o200k_base:gpt-tokenizer-4.0.0;summary:3;he
  */
 export function memoKey(format: SubjectFormat | 'mdx', sha256: string, fileName?: string): string {
   return fileName === 'package.json' ? `${format}:${fileName}:${sha256}` : `${format}:${sha256}`;
+}
+
+/**
+ * The memo key of a `<knowledge>` section's text, by its sha256: its entry keeps the tokens only
+ * (an empty summary, no headings), so that a build whose section did not change counts nothing.
+ */
+export function sectionMemoKey(sha256: string): string {
+  return `section:${sha256}`;
 }
 
 /** Options of {@link buildCatalog}. */
@@ -165,8 +174,17 @@ export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = 
   const drafts = kbTopics.map((topic) => draftCatalogTopic(kb, topic, added.get(topic.id), sha256, counting));
   await Promise.all(counting.counted);
   const topics = drafts.map((finish) => finish(diagnostics));
+  const countSection = async (text: string): Promise<number> => {
+    if (text === '') return 0;
+    const key = sectionMemoKey(sha256(text));
+    const known = options.memo?.get(key);
+    if (known) return known.tokens;
+    const tokens = await counting.count(text);
+    options.memo?.set(key, { tokens, summary: '', headings: [] });
+    return tokens;
+  };
   const knowledgeOf = async (more: ReadonlyMap<string, readonly string[]>, profile: string | undefined): Promise<CatalogKnowledge> => {
-    const knowledge = await buildCatalogKnowledge(kbTopics, topics, more, kb.config.kb.prompt, counting.count);
+    const knowledge = await buildCatalogKnowledge(kbTopics, topics, more, kb.config.kb.prompt, counting.count, countSection);
     const budget = kb.config.kb.knowledge_budget_tokens;
     if (knowledge.tokens > budget) {
       const which = profile === undefined ? 'The <knowledge> section' : `The <knowledge> section of profile.${profile}`;
@@ -231,7 +249,8 @@ function learnedWith(topic: Topic, more: readonly string[] | undefined): readonl
 
 /**
  * The `<knowledge>` section with `more` learned patterns appended to each topic's own (a
- * profile's, or none), from subjects already read: no file is read again.
+ * profile's, or none), from subjects already read: no file is read again. `countSection` counts
+ * the section's text (through the memo), `count` the lines of its index.
  */
 async function buildCatalogKnowledge(
   kbTopics: readonly Topic[],
@@ -239,6 +258,7 @@ async function buildCatalogKnowledge(
   more: ReadonlyMap<string, readonly string[]>,
   settings: PromptConfig,
   count: TokenCounter,
+  countSection: TokenCounter,
 ): Promise<CatalogKnowledge> {
   const indexTopics: IndexTopic[] = [];
   const described = kbTopics.map((topic, index) => {
@@ -254,7 +274,7 @@ async function buildCatalogKnowledge(
   return {
     prompt: prompt === '' ? null : prompt,
     tool,
-    tokens: await count(prompt),
+    tokens: await countSection(prompt),
     topics: described.map((t) => ({ id: t.id, preloaded: t.preloaded })),
     indexBudget: settings.index ? settings.index_budget_tokens : null,
   };

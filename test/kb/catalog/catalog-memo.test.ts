@@ -1,12 +1,13 @@
 /**
- * The catalog's memo: an unchanged content is never tokenized or summarised again, a changed one
- * always is, and the catalog is the same either way.
+ * The catalog's memo: an unchanged content is never tokenized or summarised again, nor an unchanged
+ * `<knowledge>` section counted again; a changed one always is, and the catalog is the same either way.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, type CatalogMemoEntry } from '../../../src/kb/index.ts';
-import { memoKey } from '../../../src/kb/catalog/catalog.ts';
+import { memoKey, sectionMemoKey } from '../../../src/kb/catalog/catalog.ts';
 import { loadCatalogMemo, saveCatalogMemo } from '../../../src/build/catalog-memo.ts';
 import { makeTree } from '../../helpers/temp-tree.ts';
 import { openTree } from '../../helpers/open-tree.ts';
@@ -16,14 +17,23 @@ const TOML = '[kb.topic.t]\nsubjects = "t"\n';
 const FILES = { 't/a.md': '# A\n\nFirst paragraph of a.\n\n## Usage\n\nText.\n', 't/b.md': '# B\n\nFirst paragraph of b.\n', 't/c.toml': '# Settings\nx = 1\n' };
 
 describe('buildCatalog with a memo', () => {
-  it('computes each content once, and gives the same catalog from the memo', async () => {
+  it('computes each content and the <knowledge> section once, and gives the same catalog from the memo, counting nothing', async () => {
     const { kb } = openTree(TOML, FILES);
     const memo = recordingMemo<CatalogMemoEntry>();
     const first = (await buildCatalog(kb, { memo })).catalog;
-    expect(memo.sets).toHaveLength(3);
+    expect(memo.sets).toHaveLength(4);
+    expect(memo.sets[3]).toBe(sectionMemoKey(createHash('sha256').update(first.knowledge.prompt!).digest('hex')));
     memo.sets.length = 0;
-    const again = (await buildCatalog(openTree(TOML, FILES).kb, { memo })).catalog;
+    const counted: string[] = [];
+    const countTokens = async (text: string): Promise<number> => {
+      counted.push(text);
+      return 0;
+    };
+    const again = (await buildCatalog(openTree(TOML, FILES).kb, { memo, countTokens })).catalog;
     expect(memo.sets).toEqual([]);
+    // A host that counts in another thread need not even load its tokenizer.
+    expect(counted).toEqual([]);
+    expect(again.knowledge.tokens).toBe(first.knowledge.tokens);
     const view = (catalog: typeof first) => catalog.topics[0]!.subjects.map((s) => [s.slug, s.tokens, s.summary, s.sha256, s.headings, s.keywords]);
     expect(view(again)).toEqual(view(first));
     expect(view(first).map(([slug, , summary, , headings]) => [slug, summary, headings])).toEqual([
@@ -76,7 +86,7 @@ describe('buildCatalog with a token counter of the host', () => {
       ['c', 1000 + c!.content.length],
       ['copy', 1000 + a!.content.length],
     ]);
-    expect(memo.sets).toHaveLength(3);
+    expect(memo.sets).toHaveLength(4);
   });
 
   it('reports a subject over the token limit in its place among the warnings of the subjects around it', async () => {
