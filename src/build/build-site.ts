@@ -46,7 +46,7 @@ import {
   type BuildPlan,
 } from './plan.ts';
 import { configOrError, loadSiteConfig } from './read-config.ts';
-import { createMarkdownRenderer, type MarkdownRenderer } from './render/markdown-renderer.ts';
+import type { MarkdownRenderer } from './render/markdown-renderer.ts';
 import { renderContextOf, renderingId, renderTopicDescriptions, startRenderSubjects, type SubjectRenderings } from './render/render-subjects.ts';
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, searchShardsOf, startSearchIndex, type SearchIndexing } from './search-index.ts';
@@ -394,6 +394,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
      */
     async function startRendering(needed: ReadonlySet<string> | undefined, pageRank: (url: string) => number): Promise<Rendering> {
       const context = renderContextOf(data);
+      // Loaded only by a build that renders: the renderer's modules (Sätteri, Shiki, KaTeX) are a
+      // tenth of a second of a rebuild in which nothing changed.
+      const { createMarkdownRenderer } = await import('./render/markdown-renderer.ts');
       const renderer = await createMarkdownRenderer(() => context);
       const subjectRank = new Map(data.routes.subjects.map((r) => [renderingId(r.subject), pageRank(r.url)]));
       const subjects = startRenderSubjects(data, {

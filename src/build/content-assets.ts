@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { katexStylesheetFile } from './render/math-formulas.ts';
 import type { StaticFile } from './static-file.ts';
 
 const require = createRequire(import.meta.url);
@@ -25,6 +24,11 @@ export interface ContentAssetPaths {
   katexStylesheet: string;
   /** mermaid's ES module, its chunks in `chunks/` beside it. */
   mermaid: string;
+}
+
+/** KaTeX's stylesheet, as the package ships it. */
+export function katexStylesheetFile(): string {
+  return require.resolve('katex/dist/katex.min.css');
 }
 
 let paths: ContentAssetPaths | undefined;

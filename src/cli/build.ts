@@ -5,11 +5,8 @@ import v8 from 'node:v8';
 import { astroPagesPreparation, astroPagesStage } from '../astro/run-astro.ts';
 import { BuildError } from '../build/build-error.ts';
 import { buildSite, type BuildResult } from '../build/build-site.ts';
-import { snapshotOfSource, subjectsToLoad } from '../kb/diff/snapshot.ts';
 import { displayPath, plural } from '../kb/diagnostics/diagnostics.ts';
-import { diffPublished } from '../kb/diff/published-changes.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
-import { classifyDiffSide, evaluableSource, evaluateSides, openDiffSide } from './diff-sides.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configPaths } from './knowledge-base-options.ts';
@@ -124,6 +121,12 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
           : async (data) => {
               const timeout = timeoutFromEnv(io.env);
               if (!timeout.ok) throw usageError(timeout.message, 'build');
+              // A preview's modules (the diff, the evaluation) are loaded by a preview only.
+              const [{ snapshotOfSource, subjectsToLoad }, { diffPublished }, { classifyDiffSide, evaluableSource, evaluateSides, openDiffSide }] = await Promise.all([
+                import('../kb/diff/snapshot.ts'),
+                import('../kb/diff/published-changes.ts'),
+                import('./diff-sides.ts'),
+              ]);
               const baseSide = await openDiffSide(classifyDiffSide(baseArg, 'base', io.cwd), 'base', io, timeout.value);
               // The head is this build's own catalog; the base's subjects are loaded where the two differ.
               const head = await snapshotOfSource(data.kb, data.catalog, displayPath(data.kb.config.files[0]!, io.cwd));

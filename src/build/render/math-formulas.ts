@@ -7,10 +7,10 @@
  * like everything else the renderer makes.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import katex from 'katex';
 import type { Element } from 'hast';
 import type { HastPluginDefinition, MdastPluginDefinition } from 'satteri';
+import { katexStylesheetFile } from '../content-assets.ts';
 
 /** What a rendering needs besides its HTML: set on the render's data bag by the content plugins. */
 export interface ContentNeeds {
@@ -82,11 +82,6 @@ export function createMathPlugin(): HastPluginDefinition {
       },
     },
   };
-}
-
-/** KaTeX's stylesheet, as the package ships it. */
-export function katexStylesheetFile(): string {
-  return createRequire(import.meta.url).resolve('katex/dist/katex.min.css');
 }
 
 let classes: string[] | undefined;
