@@ -122,11 +122,9 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
               const timeout = timeoutFromEnv(io.env);
               if (!timeout.ok) throw usageError(timeout.message, 'build');
               // A preview's modules (the diff, the evaluation) are loaded by a preview only.
-              const [{ snapshotOfSource, subjectsToLoad }, { diffPublished }, { classifyDiffSide, evaluableSource, evaluateSides, openDiffSide }] = await Promise.all([
-                import('../kb/diff/snapshot.ts'),
-                import('../kb/diff/published-changes.ts'),
-                import('./diff-sides.ts'),
-              ]);
+              const { snapshotOfSource, subjectsToLoad } = await import('../kb/diff/snapshot.ts');
+              const { diffPublished } = await import('../kb/diff/published-changes.ts');
+              const { classifyDiffSide, evaluableSource, evaluateSides, openDiffSide } = await import('./diff-sides.ts');
               const baseSide = await openDiffSide(classifyDiffSide(baseArg, 'base', io.cwd), 'base', io, timeout.value);
               // The head is this build's own catalog; the base's subjects are loaded where the two differ.
               const head = await snapshotOfSource(data.kb, data.catalog, displayPath(data.kb.config.files[0]!, io.cwd));

@@ -200,7 +200,8 @@ describe('src/kb/index.ts', () => {
       if (!bindings || !(ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) continue;
       for (const element of bindings.elements) names.set((element.propertyName ?? element.name).text, module);
     }
-    for (const match of text.matchAll(/\{([^}]*)\}\s*=\s*await import\(\s*'(\.[^']+)'\s*\)/g)) {
+    // `const { a, b } = await import('…')`: the braces of a declaration, not of an object literal that a call before it opens.
+    for (const match of text.matchAll(/\b(?:const|let)\s*\{([^}]*)\}\s*=\s*await import\(\s*'(\.[^']+)'\s*\)/g)) {
       const module = path.resolve(path.dirname(file), match[2]!);
       if (!module.startsWith(`${KB}${path.sep}`)) continue;
       for (const name of match[1]!
