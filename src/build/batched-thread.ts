@@ -161,8 +161,8 @@ export interface AnswerOptions {
   /** The port the asks come through (default: the worker's `parentPort`). */
   port?: MessagePort | undefined;
   /**
-   * Awaited once, when the first batch comes, before any is answered (loading what answering
-   * needs only when something is asked); when it fails, every ask fails with its message.
+   * Called once, when the first batch comes, and awaited before any batch is answered (what
+   * answering needs, loading); when it fails, every ask fails with its message.
    */
   prepare?: (() => Promise<void>) | undefined;
 }

@@ -206,9 +206,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // One status line at a time: the rendering's while the pages stage waits for it, then the pages'.
   let renderShown = false;
   const preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
-  // The catalog's thread loads its modules and counts tokens while the knowledge base is read; a
-  // first build (no memo of earlier counts) counts every content, and has it load the tokenizer at once.
-  const catalogThread = startCatalogThread(stopThreads.signal, { tokenizerAtOnce: !fs.existsSync(cache.catalogMemo) });
+  // The catalog's thread loads its modules and counts tokens while the knowledge base is read.
+  const catalogThread = startCatalogThread(stopThreads.signal);
   try {
     const memo = loadCatalogMemo(cache.catalogMemo);
     // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.

@@ -19,8 +19,6 @@ import type { SiteData } from './site-data.ts';
 /** What the worker starts with: the port its token counts are asked through. */
 export interface CatalogWorkerData {
   tokens: MessagePort;
-  /** Load the tokenizer at once rather than with the first count (see {@link startCatalogThread}). */
-  tokenizerAtOnce: boolean;
 }
 
 /** What the worker is sent: the catalog and settings (copied into its heap), the checks' settings and the files of the memos it uses. */
@@ -48,9 +46,8 @@ export interface CatalogWork {
 /** A catalog thread started, waiting for its catalog. */
 export interface CatalogThread {
   /**
-   * Counts the tokens of a text in the thread, which loads the tokenizer when first asked: a build
-   * whose memo knows every content never loads it. Asked before {@link CatalogThread.work} only:
-   * counts asked later are refused.
+   * Counts the tokens of a text in the thread, which loads the tokenizer as it starts. Asked
+   * before {@link CatalogThread.work} only: counts asked later are refused.
    */
   count: TokenCounter;
   /**
@@ -75,12 +72,11 @@ const TOKEN_BATCH_CHARACTERS = 256 * 1024;
 /**
  * Starts the catalog's worker thread, which loads its modules, counts the tokens it is asked for,
  * and waits for {@link CatalogThread.work}. `signal` ends it before its texts come (the build
- * stopped): what has not come yet then rejects. With `tokenizerAtOnce` (a build with no memo of
- * earlier counts, which counts every content) the tokenizer loads at once, else with the first count.
+ * stopped): what has not come yet then rejects.
  */
-export function startCatalogThread(signal: AbortSignal, { tokenizerAtOnce = false }: { tokenizerAtOnce?: boolean } = {}): CatalogThread {
+export function startCatalogThread(signal: AbortSignal): CatalogThread {
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(WORKER_URL, { workerData: { tokens: port2, tokenizerAtOnce } satisfies CatalogWorkerData, transferList: [port2] });
+  const worker = new Worker(WORKER_URL, { workerData: { tokens: port2 } satisfies CatalogWorkerData, transferList: [port2] });
   const tokens = askThroughPort<string, number>(port1, { name: 'the token counter', batchSize: TOKEN_BATCH_CHARACTERS, sizeOf: (text) => text.length, idleUnref: true });
   const checks = settleable<Diagnostic[]>();
   const texts = settleable<Map<string, KeyedText>>();

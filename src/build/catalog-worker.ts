@@ -1,7 +1,6 @@
 /**
- * The catalog's worker thread (catalog-thread.ts starts it): it loads the checks' parsers and
- * counts the tokens it is asked for while the build reads (the tokenizer loads with the first
- * count), then waits for its task, runs the content checks and answers with their diagnostics,
+ * The catalog's worker thread (catalog-thread.ts starts it): it loads the tokenizer and the
+ * checks' parsers and counts the tokens it is asked for while the build reads, then waits for its task, runs the content checks and answers with their diagnostics,
  * then makes and keys the site's texts and answers with them, handing their bytes over; it then
  * saves the memos it used (the near-duplicate check's word sets and the search terms).
  */
@@ -16,11 +15,12 @@ import { keyText, siteTextsOf } from './site-texts.ts';
 
 const reply = (message: CatalogReply, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(message, transfer);
 const failure = (error: unknown): string => (error as Error).message || String(error);
-const { tokens, tokenizerAtOnce } = workerData as CatalogWorkerData;
-// The build with nothing in its memo counts every content: the tokenizer loads first, at once.
-const tokenizer = tokenizerAtOnce ? loadTokenizer() : undefined;
-tokenizer?.catch(() => undefined);
-answerBatches(countTokens, undefined, { port: tokens, prepare: () => tokenizer ?? loadTokenizer() });
+const { tokens } = workerData as CatalogWorkerData;
+// The tokenizer loads first, at once: the catalog asks for the counts of the contents its memo
+// does not know as it reads them, in batches, and waits for them once every subject is read.
+const tokenizer = loadTokenizer();
+tokenizer.catch(() => undefined);
+answerBatches(countTokens, undefined, { port: tokens, prepare: () => tokenizer });
 // Loaded while the build reads the knowledge base; a failure is the checks' to report.
 const loaded = loadContentChecks();
 loaded.catch(() => undefined);

@@ -74,9 +74,9 @@ describe('the catalog thread', () => {
     await expect(work.texts).rejects.toThrow('the build stopped');
   });
 
-  it.each([false, true])('counts what this thread counts, small texts and batches over the size limit alike (tokenizer at once: %s)', async (tokenizerAtOnce) => {
+  it('counts what this thread counts, small texts and batches over the size limit alike', async () => {
     const stop = new AbortController();
-    const thread = startCatalogThread(stop.signal, { tokenizerAtOnce });
+    const thread = startCatalogThread(stop.signal);
     try {
       const texts = ['', 'Hello, world.', '# Heading\n\nSome *markdown* with `code`.\n', 'żółć — ünïcödé 🙂', 'word '.repeat(60_000), 'tail'];
       const counts = await Promise.all(texts.map((text) => thread.count(text)));
