@@ -19,10 +19,11 @@ Prints the listed subjects that match a query, best first, one per line:
   - <topic>/<slug> (**<title>**): <summary>
 
 A subject whose title or name (the last part of its slug) is the whole query comes first; the
-others rank by 0.7 × the share of the query's keywords among the subject's keywords (words of its
-title, summary and headings) + 0.3 × its confidence (1 for a plain subject). Subjects that share
-no keyword with the query are left out: nothing matching prints nothing. Hidden and disabled
-subjects are never found. Several words are one query: "syllabus find roll back" = "roll back".
+others rank by how well the query's words (stemmed) match the subject's title, name, summary,
+headings and text (BM25F), times 0.7 + 0.3 × its confidence (1 for a plain subject). Subjects
+that share no word with the query are left out: nothing matching prints nothing. Hidden and
+disabled subjects are never found. Several words are one query: "syllabus find roll back" =
+"roll back".
 
 Options:
   -n, --limit N           the most subjects to print (default ${DEFAULT_FIND_LIMIT})
