@@ -156,53 +156,26 @@ export function askThroughPort<Ask, Answer>(port: MessagePort, options: Batching
   };
 }
 
-/** Where and when {@link answerBatches} answers. */
-export interface AnswerOptions {
-  /** The port the asks come through (default: the worker's `parentPort`). */
-  port?: MessagePort | undefined;
-  /**
-   * Called once, when the first batch comes, and awaited before any batch is answered (what
-   * answering needs, loading); when it fails, every ask fails with its message.
-   */
-  prepare?: (() => Promise<void>) | undefined;
-}
-
 /**
- * In a worker asked by {@link startBatchedThread} or {@link askThroughPort}: answers each batch with
- * `answer` of each ask, in order; an ask that throws fails alone, with `failed`'s message for it.
+ * In a worker asked by {@link startBatchedThread} or {@link askThroughPort}: answers each batch that
+ * comes through `port` (default: the worker's `parentPort`) with `answer` of each ask, in order; an
+ * ask that throws fails alone, with `failed`'s message for it.
  */
 export function answerBatches<Ask, Answer>(
   answer: (ask: Ask) => Answer,
   failed: (ask: Ask, error: Error) => string = (_, error) => error.message,
-  options: AnswerOptions = {},
+  port: MessagePort = parentPort!,
 ): void {
-  const port = options.port ?? parentPort!;
-  const reply = ({ asks }: Batch<Ask>, unprepared?: Error): void => {
-    const answers: BatchAnswers<Answer>['answers'] = asks.map((ask) => {
-      if (unprepared) return { error: failed(ask, unprepared) };
-      try {
-        return { ok: answer(ask) };
-      } catch (error) {
-        return { error: failed(ask, error as Error) };
-      }
-    });
-    port.postMessage({ answers } satisfies BatchAnswers<Answer>);
-  };
-  const { prepare } = options;
-  if (!prepare) {
-    port.on('message', (batch: Batch<Ask>) => reply(batch));
-    return;
-  }
-  let prepared: Promise<void> | undefined;
-  // Batches that come while it prepares wait in turn, so that they are answered in order.
-  let answered = Promise.resolve();
-  port.on('message', (batch: Batch<Ask>) => {
-    prepared ??= prepare();
-    answered = answered
-      .then(() => prepared)
-      .then(
-        () => reply(batch),
-        (error: unknown) => reply(batch, error instanceof Error ? error : new Error(String(error))),
-      );
+  port.on('message', ({ asks }: Batch<Ask>) => {
+    const reply: BatchAnswers<Answer> = {
+      answers: asks.map((ask) => {
+        try {
+          return { ok: answer(ask) };
+        } catch (error) {
+          return { error: failed(ask, error as Error) };
+        }
+      }),
+    };
+    port.postMessage(reply);
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The catalog's worker thread (catalog-thread.ts starts it): it loads the tokenizer and the
- * checks' parsers and counts the tokens it is asked for while the build reads, then waits for its task, runs the content checks and answers with their diagnostics,
- * then makes and keys the site's texts and answers with them, handing their bytes over; it then
- * saves the memos it used (the near-duplicate check's word sets and the search terms).
+ * checks' parsers and counts the tokens it is asked for while the build reads, then waits for its
+ * task, runs the content checks and answers with their diagnostics, then makes and keys the
+ * site's texts and answers with them, handing their bytes over; it then saves the memos it used
+ * (the near-duplicate check's word sets and the search terms).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
@@ -18,9 +19,19 @@ const failure = (error: unknown): string => (error as Error).message || String(e
 const { tokens } = workerData as CatalogWorkerData;
 // The tokenizer loads first, at once: the catalog asks for the counts of the contents its memo
 // does not know as it reads them, in batches, and waits for them once every subject is read.
-const tokenizer = loadTokenizer();
-tokenizer.catch(() => undefined);
-answerBatches(countTokens, undefined, { port: tokens, prepare: () => tokenizer });
+// Counts asked meanwhile wait on the port, which starts with its listener; a tokenizer that does
+// not load fails every count.
+loadTokenizer().then(
+  () => answerBatches(countTokens, undefined, tokens),
+  (error: unknown) =>
+    answerBatches(
+      () => {
+        throw error;
+      },
+      undefined,
+      tokens,
+    ),
+);
 // Loaded while the build reads the knowledge base; a failure is the checks' to report.
 const loaded = loadContentChecks();
 loaded.catch(() => undefined);
