@@ -67,6 +67,9 @@ async function compiledCheckout() {
   const temporary = `${out}.${process.pid}.tmp`;
   fs.rmSync(temporary, { recursive: true, force: true });
   await compileSources(path.join(root, 'src'), temporary);
+  // No package.json above node_modules/ gives these modules a type: without their own, Node reads
+  // each as CommonJS first, fails, parses it again as an ES module and never keeps its compiled code.
+  fs.writeFileSync(path.join(temporary, 'package.json'), '{ "type": "module" }\n');
   try {
     fs.renameSync(temporary, out);
   } catch {

@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { AstroInlineConfig } from 'astro';
 import type { PagesInput, PagesPreparation } from '../build/build-site.ts';
 import { cacheFolder } from '../build/cache-folder.ts';
 import { createSyllabusIntegration, type IntegrationSite } from './integration.ts';
 import { type BundleKeeping, holdsBundle, PAGES_AT_ONCE, renderFromBundle } from './pages-bundle.ts';
 import { moduleUrl } from '../build/module-url.ts';
+import { startThread } from '../build/start-thread.ts';
 
 /** Where and how Astro runs. */
 export interface AstroRun {
@@ -171,7 +171,7 @@ export function astroPagesPreparation(cwd: string): (input: PagesPreparation, si
     if (holdsBundle(bundleKeepingOf(input)) || !input.cache.pagesCompile.startsWith(process.cwd() + path.sep)) return;
     const request: CompileRequest = { codeKey: input.codeKey, base: input.base, siteUrl: input.siteUrl, cacheDir: input.cache.dir, cwd };
     // Astro is quiet in it; anything else it prints is not the build's to show.
-    const worker = new Worker(COMPILE_WORKER_URL, { workerData: request, stdout: true, stderr: true });
+    const worker = startThread(COMPILE_WORKER_URL, { workerData: request, stdout: true, stderr: true });
     worker.stdout.resume();
     worker.stderr.resume();
     const stop = (): void => void worker.terminate();

@@ -6,6 +6,7 @@
  * workers answer with {@link answerBatches}.
  */
 import { type MessagePort, parentPort, Worker } from 'node:worker_threads';
+import { startThread } from './start-thread.ts';
 
 /** Asks sent to the worker in one message. */
 export interface Batch<Ask> {
@@ -125,7 +126,7 @@ function askInBatches<Ask, Answer>(endpoint: Endpoint, options: BatchingOptions<
 
 /** Starts the worker of `options.url`, to be asked in batches. */
 export function startBatchedThread<Ask, Answer>(options: BatchedThreadOptions<Ask>): BatchedThread<Ask, Answer> {
-  const worker = new Worker(options.url);
+  const worker = startThread(options.url);
   const asker = askInBatches<Ask, Answer>(worker, options);
   worker.on('error', (error) => asker.fail(new Error(`${options.name}'s thread failed: ${error.message || String(error)}`)));
   worker.on('exit', (code) => asker.fail(new Error(`${options.name}'s thread stopped (exit code ${code})`)));

@@ -8,13 +8,14 @@
  * counts the catalog's tokens meanwhile (content/reference/decisions.md, "Tokens counted in the
  * catalog's thread").
  */
-import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import type { TokenCounter } from '../kb/catalog/tokens.ts';
 import { askThroughPort } from './batched-thread.ts';
 import type { KeyedText, SiteTextsInput } from './site-texts.ts';
 import { moduleUrl } from './module-url.ts';
 import type { SiteData } from './site-data.ts';
+import { startThread } from './start-thread.ts';
 
 /** What the worker starts with: the port its token counts are asked through. */
 export interface CatalogWorkerData {
@@ -76,7 +77,7 @@ const TOKEN_BATCH_CHARACTERS = 256 * 1024;
  */
 export function startCatalogThread(signal: AbortSignal): CatalogThread {
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(WORKER_URL, { workerData: { tokens: port2 } satisfies CatalogWorkerData, transferList: [port2] });
+  const worker = startThread(WORKER_URL, { workerData: { tokens: port2 } satisfies CatalogWorkerData, transferList: [port2] });
   const tokens = askThroughPort<string, number>(port1, { name: 'the token counter', batchSize: TOKEN_BATCH_CHARACTERS, sizeOf: (text) => text.length, idleUnref: true });
   const checks = settleable<Diagnostic[]>();
   const texts = settleable<Map<string, KeyedText>>();

@@ -5,11 +5,11 @@
  * ends; one long-lived renderer would hold it for every subject of the site. A worker renders
  * with the same renderer and the same site as the build, so its renderings are the same.
  */
-import { Worker } from 'node:worker_threads';
 import type { CatalogSubject } from '../../kb/catalog/catalog.ts';
 import type { RenderContext } from './markdown-plugins.ts';
 import type { SubjectRendering } from './rendering-cache.ts';
 import { moduleUrl } from '../module-url.ts';
+import { startThread } from '../start-thread.ts';
 
 /**
  * Subjects one worker renders at most before it ends and the next one starts: Sätteri keeps
@@ -68,7 +68,7 @@ async function renderBatch(
   rendered: (subject: CatalogSubject, rendering: SubjectRendering) => void,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const worker = new Worker(WORKER_URL, { workerData: data });
+  const worker = startThread(WORKER_URL, { workerData: data });
   let stop: (() => void) | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
