@@ -39,7 +39,8 @@ function loadPagefind(base: string): Promise<Pagefind> {
     // A plain variable: Vite leaves the import to the browser (a template literal would be rewritten).
     const module = (await import(/* @vite-ignore */ script)) as Pagefind;
     await module.options({ baseUrl: base, bundlePath: first });
-    for (const shard of shards.slice(1)) await module.mergeIndex(`${base}pagefind/${shard}`, { baseUrl: base });
+    // All at once: each shard's first files are two requests, which must not wait for the shard before.
+    await Promise.all(shards.slice(1).map((shard) => module.mergeIndex(`${base}pagefind/${shard}`, { baseUrl: base })));
     return module;
   })();
   // A failed load may be retried by the next search.
