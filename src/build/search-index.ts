@@ -62,9 +62,23 @@ export function readShardList(root: string): string[] {
   return (JSON.parse(fs.readFileSync(path.join(root, SHARD_LIST), 'utf8')) as { shards: string[] }).shards;
 }
 
-/** How many shards `pages` pages need, at most `perShard` pages each. */
+/**
+ * Shards an index is split into at most, while they hold at most {@link MAX_SHARD_PAGES} pages
+ * each: a reader's search fetches an index chunk (about 30 kB) from every shard for each word, so
+ * a large site's shards grow instead (content/reference/decisions.md, "The search index").
+ */
+export const MAX_SHARDS = 16;
+
+/** Pages a shard holds at most however large the site: one Pagefind index runs out of memory past about 30,000. */
+export const MAX_SHARD_PAGES = 25_000;
+
+/**
+ * How many shards `pages` pages need: at most `perShard` pages each, but no more than
+ * {@link MAX_SHARDS} shards unless they would then hold over {@link MAX_SHARD_PAGES} pages each.
+ */
 export function shardCount(pages: number, perShard = PAGES_PER_SHARD): number {
-  return Math.max(1, Math.ceil(pages / (perShard > 0 ? perShard : PAGES_PER_SHARD)));
+  const wanted = Math.ceil(pages / (perShard > 0 ? perShard : PAGES_PER_SHARD));
+  return Math.max(1, Math.min(wanted, Math.max(MAX_SHARDS, Math.ceil(pages / MAX_SHARD_PAGES))));
 }
 
 /**
@@ -265,6 +279,9 @@ export async function startSearchIndex(options: SearchIndexOptions): Promise<Sea
     // flush before its service is closed, and left empty files on a busy machine.
     const built = await shard.index.getFiles();
     if (built.errors.length > 0) throw new BuildError(`the search index could not be written: ${built.errors.join('; ')}`);
+    // Pagefind keeps a shard's index until it is deleted or its service closed: a large site's
+    // shards would all be held in its process until the build ends.
+    await shard.index.deleteIndex();
     const folder = path.join(root, `${prefix}${shard.number}`);
     for (const file of built.files) {
       if (isOutside(folder, path.join(folder, file.path))) throw new BuildError(`the search index named a file outside its folder: ${file.path}`);

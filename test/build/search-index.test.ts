@@ -3,16 +3,28 @@
  * has PAGES_IN_FLIGHT pages still to take (content/reference/decisions.md, "Memory of a large
  * build"), so that what waits for Pagefind does not grow with the site; with a staging folder,
  * each shard's index is written as soon as its last page is taken; a shard indexed again changes
- * only the files of its folder that differ.
+ * only the files of its folder that differ. A large site's shards grow instead of multiplying:
+ * a reader's search fetches a chunk of every shard (content/reference/decisions.md, "The search index").
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGES_IN_FLIGHT, startSearchIndex, type SearchIndexOptions } from '../../src/build/search-index.ts';
+import { MAX_SHARD_PAGES, MAX_SHARDS, PAGES_IN_FLIGHT, shardCount, startSearchIndex, type SearchIndexOptions } from '../../src/build/search-index.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const pageOf = (n: number) =>
   new TextEncoder().encode(`<!DOCTYPE html><html lang="en"><body><article data-pagefind-body><h1>Page ${n}</h1><p>word${n}</p></article></body></html>`);
+
+describe('the number of shards', () => {
+  it('is one per 1,000 pages, at most 16 unless a shard would then hold over 25,000 pages', () => {
+    expect([0, 1, 1000, 1001, 7424, 16_000, 16_001, 29_700, 100_000, 400_000, 400_001, 1_000_000].map((pages) => shardCount(pages))).toEqual([
+      1, 1, 1, 2, 8, 16, 16, 16, 16, 16, 17, 40,
+    ]);
+    expect([MAX_SHARDS, MAX_SHARD_PAGES]).toEqual([16, 25_000]);
+    // A build that asks for smaller shards (the tests' 10 pages) gets them, up to the same limit.
+    expect([40, 160, 161, 5000].map((pages) => shardCount(pages, 10))).toEqual([4, 16, 16, 16]);
+  });
+});
 
 describe('the search index', () => {
   it('holds the build back once Pagefind has PAGES_IN_FLIGHT pages to take, and indexes every page', async () => {
