@@ -3,12 +3,14 @@
  * asserts nothing, and fails only when a build fails. Copies the tldr corpus (one topic per
  * platform folder) into a temporary folder with a generated kb.toml and times `syllabus build`,
  * run as a child process, in four scenarios, each the median of BENCH_RUNS runs (default 3):
- *  - a full build into an output folder and a cache not there yet, interleaved with the bare
- *    unified floor (scripts/bench-floor.ts: the same pages to HTML in one process, nothing else),
- *    floor, build, floor, build…, so that both meet the same load on the machine;
+ *  - a full build into an output folder and a cache not there yet;
  *  - a rebuild with nothing changed (the previous output and cache kept);
  *  - a rebuild after one subject changed (a different line appended at each run);
  *  - a full build of a quarter of the corpus (every 4th file of each folder, sorted by name).
+ * The first three run in rounds with the bare unified floor (scripts/bench-floor.ts: the same
+ * pages to HTML in one process, nothing else): floor, full build, nothing changed, one subject,
+ * then the next round, so that each ratio is also taken between runs minutes apart, under the
+ * same load on the machine, and printed pair by pair.
  * Peak memory is sampled from `/proc` over the build's whole process tree, Pagefind's indexing
  * service included (scripts/bench-process-memory.ts): the peak of each process, grouped by
  * command, and the largest over a scenario's runs. HTML pages and dist size are those of the
@@ -205,19 +207,33 @@ async function scenario(label: string, site: Site, runs: number, useCache: boole
   return { label, runs: results, ...distStats(site.dist) };
 }
 
-/** The full builds of `site` from empty folders, each after a run of the floor: floor, build, floor, build… */
-async function interleaved(site: Site, runs: number, useCache: boolean, floorOut: string): Promise<{ fullBuild: Scenario; floorRuns: Scenario }> {
-  const builds: Run[] = [];
+/** The rounds of the floor and the site's three builds: each round runs the floor, a full build from empty folders, then a rebuild with nothing changed and one after `site.edited` changed. */
+async function rounds(site: Site, runs: number, useCache: boolean, floorOut: string): Promise<Pick<Figures['scenarios'], 'floorRuns' | 'fullBuild' | 'noChange' | 'oneSubject'>> {
   const floors: Run[] = [];
+  const builds: Record<'fullBuild' | 'noChange' | 'oneSubject', Run[]> = { fullBuild: [], noChange: [], oneSubject: [] };
+  const labels = { fullBuild: 'full build', noChange: 'rebuild, nothing changed', oneSubject: 'rebuild, one subject changed' };
+  const stats: Partial<Record<keyof typeof builds, { pages: number; bytes: number }>> = {};
+  const timed = async (scenario: keyof typeof builds, run: number): Promise<void> => {
+    builds[scenario].push(await build(site, useCache));
+    process.stderr.write(`  ${labels[scenario]}: run ${run + 1}/${runs} ${(builds[scenario].at(-1)!.ms / 1000).toFixed(2)} s\n`);
+    if (run === runs - 1) stats[scenario] = distStats(site.dist);
+  };
   for (let run = 0; run < runs; run++) {
     floors.push(await floor(site, `${floorOut}-${run + 1}`));
     process.stderr.write(`  unified floor: run ${run + 1}/${runs} ${(floors.at(-1)!.ms / 1000).toFixed(2)} s\n`);
     freshOutputs(site);
-    builds.push(await build(site, useCache));
-    process.stderr.write(`  full build: run ${run + 1}/${runs} ${(builds.at(-1)!.ms / 1000).toFixed(2)} s\n`);
+    await timed('fullBuild', run);
+    await timed('noChange', run);
+    fs.appendFileSync(path.join(site.dir, site.edited), `\nEdited by the site benchmark, run ${run + 1}.\n`);
+    await timed('oneSubject', run);
   }
-  const floorRuns = { label: 'unified floor (no layout, no search)', runs: floors, ...distStats(`${floorOut}-${runs}`) };
-  return { fullBuild: { label: 'full build', runs: builds, ...distStats(site.dist) }, floorRuns };
+  const finished = (key: keyof typeof builds): Scenario => ({ label: labels[key], runs: builds[key], ...stats[key]! });
+  return {
+    floorRuns: { label: 'unified floor (no layout, no search)', runs: floors, ...distStats(`${floorOut}-${runs}`) },
+    fullBuild: finished('fullBuild'),
+    noChange: finished('noChange'),
+    oneSubject: finished('oneSubject'),
+  };
 }
 
 let outputs = 0;
@@ -301,17 +317,13 @@ async function benchmark(corpus: string): Promise<Figures> {
     const quarter = prepareSite(corpus, path.join(scratch, 'quarter'), QUARTER_STEP);
     const useCache = cliTakesCache(scratch);
     console.log(
-      `Site build: ${corpus}, ${full.subjects} subjects in ${full.topics} topics (quarter: ${quarter.subjects}); ${runs === 1 ? '1 run' : `${runs} runs, median,`} per scenario; the full builds interleaved with the unified floor`,
+      `Site build: ${corpus}, ${full.subjects} subjects in ${full.topics} topics (quarter: ${quarter.subjects}); ${runs === 1 ? '1 run' : `${runs} runs, median,`} per scenario; in rounds of the unified floor, a full build, and the two rebuilds of that build`,
     );
     console.log(`Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores, load average ${loadAverage()} at the start; in ${scratch}`);
     if (!useCache) console.log('note: this CLI rejects --cache, so the builds run without it and the cache is whatever the CLI keeps itself (not emptied here).');
     if (!canSampleMemory()) console.log('note: no /proc, so peak memory is not measured.');
 
-    const { fullBuild, floorRuns } = await interleaved(full, runs, useCache, path.join(scratch, 'floor'));
-    const noChange = await scenario('rebuild, nothing changed', full, runs, useCache, () => {});
-    const oneSubject = await scenario('rebuild, one subject changed', full, runs, useCache, (run) => {
-      fs.appendFileSync(path.join(full.dir, full.edited), `\nEdited by the site benchmark, run ${run + 1}.\n`);
-    });
+    const { floorRuns, fullBuild, noChange, oneSubject } = await rounds(full, runs, useCache, path.join(scratch, 'floor'));
     const quarterBuild = await scenario(`quarter: full build (${quarter.subjects})`, quarter, runs, useCache, () => freshOutputs(quarter));
     return { full, quarter, scenarios: { floorRuns, fullBuild, noChange, oneSubject, quarterBuild } };
   } finally {
@@ -346,6 +358,9 @@ function printFigures({ full, quarter, scenarios }: Figures): void {
   console.log(`  pair by pair:       ${pairs.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`);
   const rebuildRatio = time(oneSubject) / time(fullBuild);
   console.log(`one-subject / full:   ${rebuildRatio.toFixed(2)}×   (target ≤ ${REBUILD_TARGET}×: ${verdict(rebuildRatio <= REBUILD_TARGET)}; edited ${full.edited})`);
+  // Each rebuild against the full build of its round, minutes before it.
+  const rebuildPairs = oneSubject.runs.map((run, i) => run.ms / fullBuild.runs[i]!.ms);
+  console.log(`  pair by pair:       ${rebuildPairs.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`);
   console.log(`no-change / full:     ${(time(noChange) / time(fullBuild)).toFixed(2)}×`);
   const scaling = time(fullBuild) / time(quarterBuild);
   console.log(
