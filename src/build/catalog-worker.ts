@@ -21,17 +21,13 @@ const { tokens } = workerData as CatalogWorkerData;
 // does not know as it reads them, in batches, and waits for them once every subject is read.
 // Counts asked meanwhile wait on the port, which starts with its listener; a tokenizer that does
 // not load fails every count.
-loadTokenizer().then(
-  () => answerBatches(countTokens, undefined, tokens),
-  (error: unknown) =>
-    answerBatches(
-      () => {
-        throw error;
-      },
-      undefined,
-      tokens,
-    ),
+const counter: Promise<(text: string) => number> = loadTokenizer().then(
+  () => countTokens,
+  (error: unknown) => () => {
+    throw error;
+  },
 );
+void counter.then((count) => answerBatches(count, undefined, tokens));
 // Loaded while the build reads the knowledge base; a failure is the checks' to report.
 const loaded = loadContentChecks();
 loaded.catch(() => undefined);
