@@ -5,7 +5,7 @@
  * Written after Astro's page build (and served by the development server) rather than rendered
  * in Astro's page loop: they are plain data.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import { CONFIG_SCHEMA_SITE_PATH } from '../kb/config/published-schema.ts';
 import { renderConfigSchema } from '../kb/config/schema.ts';
@@ -148,7 +148,5 @@ export async function staticFilesOfAsync(data: SiteData, options: ListingOptions
 
 /** The key of a subject's JSON file: the file with its content replaced by the content's sha256. */
 function subjectFileKey(file: SubjectFile): string {
-  return `json:${createHash('sha1')
-    .update(JSON.stringify({ ...file, content: file.sha256 }))
-    .digest('hex')}`;
+  return `json:${hash('sha1', JSON.stringify({ ...file, content: file.sha256 }))}`;
 }

@@ -5,7 +5,7 @@
  * as built, so that a build that makes a page again from the same input notices when its bytes
  * changed (content/reference/decisions.md, "Deterministic builds").
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +30,8 @@ export interface BuildManifest {
 /** What a build does. */
 export type BuildPlan = { mode: 'full' } | { mode: 'none' } | { mode: 'incremental'; pages: Set<string>; removedPages: string[]; files: Set<string>; removedFiles: string[] };
 
-function hash(value: unknown): string {
-  return createHash('sha1')
-    .update(typeof value === 'string' ? value : JSON.stringify(value))
-    .digest('hex');
+function hashValue(value: unknown): string {
+  return hash('sha1', typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 /** The keys of the outputs of `data`, given the key of the code and settings (`source`). */
@@ -49,18 +47,18 @@ export function buildPageKeys(data: SiteData, source: string): Omit<BuildManifes
   for (const route of data.routes.subjects) {
     // The content is covered by its sha256; the absolute file path is not shown.
     const { content: _content, file: _file, ...subject } = route.subject;
-    pages[route.url] = hash({ ...route, subject, switcher });
+    pages[route.url] = hashValue({ ...route, subject, switcher });
   }
   const descriptions = data.catalog.topics.map((t) => t.description ?? '');
   data.routes.topics.forEach((route, i) => {
     const { subjects: _subjects, ...topic } = route.topic;
-    pages[route.url] = hash({ title: route.title, count: route.count, tree: route.tree, topic, description: descriptions[i], switcher });
+    pages[route.url] = hashValue({ title: route.title, count: route.count, tree: route.tree, topic, description: descriptions[i], switcher });
   });
   // Pages render images from the set of published files: a change there rebuilds everything.
   const raw = [...data.rawUrls.values()].sort();
   // A preview's changes show on the /changes/ page and in a banner on each changed page.
   const changes = data.changes ? data.changes.diff : null;
-  return { version: 1, source: hash({ source, site: data.site, topics: data.linkTopics, raw, changes }), pages };
+  return { version: 1, source: hashValue({ source, site: data.site, topics: data.linkTopics, raw, changes }), pages };
 }
 
 /** The manifest's keys of the site's other files. */
@@ -69,7 +67,7 @@ export function buildFileKeys(staticFiles: readonly StaticFile[]): Record<string
   // Copied files (images, downloads) are keyed by their bytes: an edit that keeps the size shows.
   for (const file of staticFiles) {
     const { body } = file;
-    files[file.path] = file.key ?? ('copy' in body ? hashFile(body.copy) : 'bytes' in body ? createHash('sha1').update(body.bytes).digest('hex') : hash(staticText(body)));
+    files[file.path] = file.key ?? ('copy' in body ? hashFile(body.copy) : 'bytes' in body ? hash('sha1', body.bytes) : hashValue(staticText(body)));
   }
   return files;
 }
@@ -120,7 +118,7 @@ export interface PreviousBuild {
 export const BUILD_MARKER = '.syllabus-build';
 
 function manifestId(manifest: BuildManifest): string {
-  return hash(manifest);
+  return hashValue(manifest);
 }
 
 /** The last build the cache recorded, whichever output folder it was written to. */
@@ -145,7 +143,7 @@ export function holdsBuild(outDir: string, record: PreviousBuild): boolean {
 
 /** The digest of a page's bytes, as the build record keeps it. */
 export function digestPage(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('hex');
+  return hash('sha1', bytes);
 }
 
 /**

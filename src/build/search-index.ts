@@ -3,7 +3,7 @@
  * URL, and a build indexes again only the shards whose pages' searchable content changed. The
  * search page merges the shards (`pagefind.mergeIndex`), listed in `pagefind/shards.json`.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../kb/publish/shard.ts';
@@ -42,9 +42,7 @@ export function searchKeysOf(data: SiteData, leftOut?: ReadonlySet<string>): Rec
     // Hidden subjects and files without text are never searchable (content/guide/the-site.md, issue 3).
     if (s.hidden || s.skipped !== null) continue;
     const topic = route.breadcrumbs[0]!.label;
-    keys[route.url.slice(data.routes.base.length - 1)] = createHash('sha1')
-      .update(JSON.stringify([s.sha256, s.title, topic, s.format, s.language]))
-      .digest('hex');
+    keys[route.url.slice(data.routes.base.length - 1)] = hash('sha1', JSON.stringify([s.sha256, s.title, topic, s.format, s.language]));
   }
   return keys;
 }

@@ -4,7 +4,7 @@
  * llms-full.txt (content/agents/endpoints.md). endpoints.ts lists them with the site's other
  * files; a build makes them in a thread of its own when it can (site-texts-thread.ts).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Catalog } from '../kb/catalog/catalog.ts';
 import type { SiteConfig } from '../kb/config/schema.ts';
 import { buildKeywordsFile, buildKnowledgeFile, buildSiteIndex, buildTopicFile, knowledgeJsonUrl, serializeEndpoint, topicJsonUrl } from '../kb/publish/endpoints.ts';
@@ -51,5 +51,5 @@ export interface KeyedText {
 export function keyText(text: string): KeyedText {
   // An encoder's bytes own their buffer (Buffer.from may share a pool): a thread can pass them on.
   const bytes = new TextEncoder().encode(text);
-  return { key: `text:${createHash('sha1').update(bytes).digest('hex')}`, bytes };
+  return { key: `text:${hash('sha1', bytes)}`, bytes };
 }

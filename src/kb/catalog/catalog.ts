@@ -163,10 +163,10 @@ export interface CatalogOptions {
 
 /** Builds the catalog of a knowledge base, reading every subject; reports what reading found. */
 export async function buildCatalog(kb: KnowledgeBase, options: CatalogOptions = {}): Promise<{ catalog: Catalog; diagnostics: Diagnostic[] }> {
-  const [{ createHash }] = await Promise.all([import('node:crypto'), loadFrontMatterParser(), loadMarkdownParser()]);
+  const [{ hash }] = await Promise.all([import('node:crypto'), loadFrontMatterParser(), loadMarkdownParser()]);
   const diagnostics: Diagnostic[] = [];
   const counting: Counting = { count: options.countTokens ?? countTokensHere, memo: options.memo, computing: new Map(), counted: [] };
-  const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+  const sha256 = (text: string): string => hash('sha256', text);
   const kbTopics = kb.topics();
   const extra = options.extra ?? [];
   const added = patternsByTopic(extra);

@@ -4,7 +4,7 @@
  * counts. One bounded form serves local files and a published site (`/kb/keywords.json` carries
  * it encoded), so that both rank from the same numbers.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { stemmer } from 'stemmer';
 import type { CatalogSubject } from '../catalog/catalog.ts';
 import { frontMatterLineCount } from '../catalog/title.ts';
@@ -126,9 +126,7 @@ export interface SearchDocumentMemo {
 export function encodedSearchDocumentOfSubject(subject: CatalogSubject, memo?: SearchDocumentMemo): EncodedSearchDocument {
   if (!memo) return encodeSearchDocument(searchDocumentOfSubject(subject));
   const { title, slug, summary, headings, skipped, format, sha256 } = subject;
-  const key = createHash('sha1')
-    .update(JSON.stringify([title, slug, summary, headings, skipped, format, sha256]))
-    .digest('base64');
+  const key = hash('sha1', JSON.stringify([title, slug, summary, headings, skipped, format, sha256]), 'base64');
   const known = memo.get(key);
   // Kept as lines: the lengths, then each field's terms (which hold no line break).
   const encoded =
