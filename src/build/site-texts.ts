@@ -2,7 +2,7 @@
  * The files of the site whose text grows with the whole knowledge base: the site index, the
  * knowledge files, each topic's file and navigation, the keywords, index.txt, llms.txt and
  * llms-full.txt (content/agents/endpoints.md). endpoints.ts lists them with the site's other
- * files; a build makes them in a thread of its own when it can (site-texts-thread.ts).
+ * files; a build makes them in the catalog's thread when it can (catalog-worker.ts).
  */
 import { hash } from 'node:crypto';
 import type { Catalog } from '../kb/catalog/catalog.ts';
