@@ -60,6 +60,9 @@ function compileFresh(pattern: string): CompiledPattern {
   // The rest go through picomatch's regex, which backtracks: with `[…]`, `{…}` or `\`, a pattern
   // may hold two runs of `*` at most, so that no pattern costs more than the square of a slug.
   if (wildcardRuns(pattern) > MAX_REGEX_WILDCARDS) return { ok: false, message: invalidPatternMessage(pattern) };
+  // picomatch reads a run of three or more `\` its own way (it collapses the run), and a pattern
+  // it tokenizes that ends in four or more never finishes compiling (`!b\\\\`): such runs are refused.
+  if (BACKSLASH_RUN.test(pattern)) return { ok: false, message: invalidPatternMessage(pattern) };
   try {
     const escaped = escapeGroups(pattern);
     const matches = picomatchOf()(escaped, OPTIONS);
@@ -69,6 +72,9 @@ function compileFresh(pattern: string): CompiledPattern {
     return { ok: false, message: invalidPatternMessage(pattern) };
   }
 }
+
+/** Three or more `\` in a row, which a pattern may not hold (see compileFresh). */
+const BACKSLASH_RUN = /\\{3}/;
 
 /** Runs of `*` a pattern compiled to a regex may hold (see compileFresh). */
 const MAX_REGEX_WILDCARDS = 2;

@@ -114,4 +114,16 @@ describe('wildcard patterns', () => {
     expect(compilePattern('{a,b}/**/x*/**')).toEqual({ ok: false, message: 'Invalid pattern "{a,b}/**/x*/**".' });
     expect(compilePattern('a\\*b*c*')).toMatchObject({ ok: true });
   });
+
+  it('refuses three or more backslashes in a row: picomatch collapses such a run, and never finished compiling one ending a pattern it tokenizes', () => {
+    // Three first: were the check gone, this fails where the next would never return.
+    expect(compilePattern('a/b\\\\\\')).toEqual({ ok: false, message: 'Invalid pattern "a/b\\\\\\\\\\\\".' });
+    expect(compilePattern('!b\\\\\\\\')).toEqual({ ok: false, message: 'Invalid pattern "!b\\\\\\\\\\\\\\\\".' });
+    // One or two are escapes as ever: an escaped backslash, then a class; an escaped bracket.
+    const backslash = compilePattern('a\\\\[b]');
+    const bracket = compilePattern('notes\\[1\\]');
+    if (!backslash.ok || !bracket.ok) throw new Error('not compiled');
+    expect(['a\\b', 'ab'].map(backslash.test)).toEqual([true, false]);
+    expect(['notes[1]', 'notes1'].map(bracket.test)).toEqual([true, false]);
+  });
 });
