@@ -85,7 +85,7 @@ export function planBuild(previous: BuildManifest | undefined, current: BuildMan
 
 function hashFile(file: string): string {
   try {
-    return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
+    return hash('sha1', fs.readFileSync(file));
   } catch {
     return 'unreadable';
   }
