@@ -18,6 +18,8 @@ export interface CacheFolder {
   searchTerms: string;
   /** The near-duplicate check's word set of each subject (see stored-memo.ts). */
   wordSets: string;
+  /** The markdown outline of each subject the link, mention and title checks read (see stored-memo.ts). */
+  outlines: string;
   /** The agent evaluation's results by content (see src/evals/agent-cache.ts). */
   agentEvals: string;
   /** Fetched copies of URL sources, a file per URL (see src/url-sources/source-cache.ts). */
@@ -57,6 +59,7 @@ export function cacheFolder(dir: string): CacheFolder {
     llmSummaries: at('llm-summaries.json'),
     searchTerms: at('search-terms.json'),
     wordSets: at('word-sets.json'),
+    outlines: at('outlines.json'),
     agentEvals: at('agent-evals.json'),
     sources: at('sources'),
     renderings: at('renderings'),

@@ -27,8 +27,8 @@ export interface CatalogTask {
   input: SiteTextsInput;
   /** The folder near-duplicate warnings name files relative to, and `[check] near_duplicate_code`. */
   checks: { root: string; nearDuplicateCode: boolean };
-  /** The search terms memo's file and the word sets memo's (stored-memo.ts), written by the code of key `codeKey`. */
-  memos: { searchTerms: string; wordSets: string; codeKey: string };
+  /** The files of the search terms, word sets and outlines memos (stored-memo.ts), written by the code of key `codeKey`. */
+  memos: { searchTerms: string; wordSets: string; outlines: string; codeKey: string };
 }
 
 /** One of the worker's two answers, or why the work it was doing failed. */

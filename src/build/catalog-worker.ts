@@ -3,7 +3,7 @@
  * checks' parsers and counts the tokens it is asked for while the build reads, then waits for its
  * task, runs the content checks and answers with their diagnostics, then makes and keys the
  * site's texts and answers with them, handing their bytes over; it then saves the memos it used
- * (the near-duplicate check's word sets and the search terms).
+ * (the near-duplicate check's word sets, the checks' markdown outlines and the search terms).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
@@ -11,7 +11,7 @@ import { countTokens, loadTokenizer } from '../kb/catalog/tokens.ts';
 import { answerBatches } from './batched-thread.ts';
 import type { CatalogReply, CatalogTask, CatalogWorkerData } from './catalog-thread.ts';
 import { openSearchDocumentMemo } from './search-terms-memo.ts';
-import { openWordSetMemo } from './stored-memo.ts';
+import { openOutlineMemo, openWordSetMemo } from './stored-memo.ts';
 import { keyText, siteTextsOf } from './site-texts.ts';
 
 const reply = (message: CatalogReply, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(message, transfer);
@@ -41,10 +41,11 @@ parentPort!.once('message', (task: CatalogTask) => {
 async function work({ input, checks, memos }: CatalogTask): Promise<void> {
   // The memos are saved once both answers are sent: the build waits for the answers, not for them.
   const wordSets = openWordSetMemo(memos.wordSets, memos.codeKey);
+  const outlines = openOutlineMemo(memos.outlines, memos.codeKey);
   const searchTerms = openSearchDocumentMemo(memos.searchTerms, memos.codeKey);
   try {
     await loaded;
-    reply({ checks: checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }, wordSets) });
+    reply({ checks: checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }, { wordSets, outlines }) });
   } catch (error) {
     reply({ failed: 'checks', error: failure(error) });
   }
@@ -58,5 +59,6 @@ async function work({ input, checks, memos }: CatalogTask): Promise<void> {
     reply({ failed: 'texts', error: failure(error) });
   }
   wordSets.save();
+  outlines.save();
   searchTerms.save();
 }

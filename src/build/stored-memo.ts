@@ -1,8 +1,10 @@
 /**
  * A memo on disk (a file of the build cache): values by what they are made of, read by the code
  * that wrote them only (their rules are code), keeping what one run used. The search terms
- * (search-terms-memo.ts) and the near-duplicate check's word sets are kept this way.
+ * (search-terms-memo.ts), the near-duplicate check's word sets and the markdown outlines the
+ * other checks read are kept this way.
  */
+import { isMarkdownOutline, type MarkdownOutline } from '../kb/checks/markdown-facts.ts';
 import { readCacheEntries, writeCacheEntries } from '../kb/files/cache-file.ts';
 
 /** A memo read from a cache file; {@link StoredMemo.save} keeps the entries this run set (a value taken from it is set again to be kept). */
@@ -37,6 +39,11 @@ export function openStoredMemo<T>(file: string, codeKey: string, isEntry: (value
       used.clear();
     },
   };
+}
+
+/** The markdown outlines the content checks read, kept in the cache file `file` by their content's sha256 (kb/checks/markdown-facts.ts). */
+export function openOutlineMemo(file: string, codeKey: string): StoredMemo<MarkdownOutline> {
+  return openStoredMemo(file, codeKey, isMarkdownOutline);
 }
 
 /** The near-duplicate check's word sets kept in the cache file `file` (kb/checks/near-duplicates.ts `wordSetKey`). */

@@ -2,7 +2,7 @@
  * A build runs the content checks and makes the site's texts that grow with the knowledge base
  * (its indexes, llms.txt, llms-full.txt) in a worker thread (content/reference/decisions.md, "The
  * catalog's work in a thread of its own"): the same diagnostics, and the same bytes under the same
- * keys, as the build's own thread gives, with the search terms and word sets memos saved by the worker; a
+ * keys, as the build's own thread gives, with the search terms, word sets and outlines memos saved by the worker; a
  * knowledge base over the limit is left to the build's thread. The same thread counts tokens
  * while the build reads ("Tokens counted in the catalog's thread"): the same counts as this
  * thread's, in order, across batches; asked after the work or once stopped, it refuses, with a message.
@@ -27,7 +27,7 @@ async function fixtureData(dir = fixture('site')) {
 
 const settingsOf = (file: string, root = fixture('site')) => ({
   checks: { root, nearDuplicateCode: false },
-  memos: { searchTerms: file, wordSets: path.join(path.dirname(file), 'word-sets.json'), codeKey: 'code' },
+  memos: { searchTerms: file, wordSets: path.join(path.dirname(file), 'word-sets.json'), outlines: path.join(path.dirname(file), 'outlines.json'), codeKey: 'code' },
 });
 
 describe('the catalog thread', () => {
@@ -60,6 +60,15 @@ describe('the catalog thread', () => {
       expect(sets.version).toBe('code');
       expect(Object.keys(sets.entries).length).toBeGreaterThan(0);
       expect(Object.keys(sets.entries).every((key) => /^(content|learning):[0-9a-f]{64}$/.test(key))).toBe(true);
+      // And the outlines the link, mention and title checks read, each under its content's sha256.
+      const outlines = JSON.parse(fs.readFileSync(path.join(path.dirname(file), 'outlines.json'), 'utf8')) as {
+        version: string;
+        entries: Record<string, { links: { url: string }[] }>;
+      };
+      expect(outlines.version).toBe('code');
+      const subjects = data.catalog.topics.flatMap((t) => t.subjects);
+      expect(Object.keys(outlines.entries).every((sha) => subjects.some((s) => s.sha256 === sha))).toBe(true);
+      if (name === 'check-links') expect(Object.values(outlines.entries).some((o) => o.links.length > 0)).toBe(true);
     },
   );
 

@@ -5,7 +5,7 @@
  * and fragments are not checked.
  */
 import type { Catalog, CatalogSubject, CatalogTopic } from '../catalog/catalog.ts';
-import { isCheckedMarkdown, outlineOf, placeIn, type MarkdownLink } from './markdown-facts.ts';
+import { isCheckedMarkdown, outlineOf, placeIn, type MarkdownLink, type OutlineMemo } from './markdown-facts.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { resolveSubjectLink, type LinkTopic } from '../subjects/relative-links.ts';
 import { isPublishedRaw } from '../subjects/format.ts';
@@ -33,8 +33,10 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
  * - an image must name a file the site publishes as a file: a binary or oversized subject, or an
  *   SVG when `[site] allow_html` is true;
  * - a relative link that leaves every topic folder is broken: the site publishes nothing there.
+ *
+ * `outlines` keeps the subjects' outlines between runs.
  */
-export function checkLinks(catalog: Catalog, site: { allow_html: boolean }): Diagnostic[] {
+export function checkLinks(catalog: Catalog, site: { allow_html: boolean }, outlines?: OutlineMemo): Diagnostic[] {
   const linkTopics: LinkTopic[] = catalog.topics.map((t) => ({ id: t.id, dir: t.dir }));
   const targets = new Map(catalog.topics.map((topic) => [topic.id, targetsOf(topic)]));
   const diagnostics: Diagnostic[] = [];
@@ -42,7 +44,7 @@ export function checkLinks(catalog: Catalog, site: { allow_html: boolean }): Dia
     for (const subject of topic.subjects) {
       // Cheap test first: most subjects have no link syntax at all, and parsing costs.
       if (!isCheckedMarkdown(subject) || !/\]\(|\]:/.test(subject.content)) continue;
-      for (const link of outlineOf(subject).links) {
+      for (const link of outlineOf(subject, outlines).links) {
         const problem = linkProblem(link, subject, linkTopics, targets, site.allow_html);
         if (problem === undefined) continue;
         const what = link.kind === 'image' ? 'image' : 'link';

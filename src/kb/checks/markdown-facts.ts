@@ -62,13 +62,40 @@ export function readMarkdownOutline(text: string): MarkdownOutline {
   return outline;
 }
 
+/**
+ * Outlines kept between runs by a host (the build keeps them in its cache), by their content's
+ * sha256; each one used is set, taken from it or not.
+ */
+export interface OutlineMemo {
+  get(sha256: string): MarkdownOutline | undefined;
+  set(sha256: string, outline: MarkdownOutline): void;
+}
+
 const outlines = new WeakMap<CatalogSubject, MarkdownOutline>();
 
-/** The outline of a markdown subject's content, parsed on first use. */
-export function outlineOf(subject: CatalogSubject): MarkdownOutline {
+/** The outline of a markdown subject's content, parsed on first use unless `memo` holds it. */
+export function outlineOf(subject: CatalogSubject, memo?: OutlineMemo): MarkdownOutline {
   let outline = outlines.get(subject);
-  if (!outline) outlines.set(subject, (outline = readMarkdownOutline(subject.content)));
+  if (!outline) {
+    outline = memo?.get(subject.sha256) ?? readMarkdownOutline(subject.content);
+    outlines.set(subject, outline);
+    memo?.set(subject.sha256, outline);
+  }
   return outline;
+}
+
+/** Whether `value` has the shape of a {@link MarkdownOutline} (one read back from a cache file). */
+export function isMarkdownOutline(value: unknown): value is MarkdownOutline {
+  if (typeof value !== 'object' || value === null) return false;
+  const { links, codes, headings } = value as Record<string, unknown>;
+  const at = (item: Record<string, unknown>): boolean => Number.isInteger(item['line']) && Number.isInteger(item['column']);
+  const every = (list: unknown, ok: (item: Record<string, unknown>) => boolean): boolean =>
+    Array.isArray(list) && list.every((item) => typeof item === 'object' && item !== null && at(item as Record<string, unknown>) && ok(item as Record<string, unknown>));
+  return (
+    every(links, (l) => (l['kind'] === 'link' || l['kind'] === 'image' || l['kind'] === 'definition') && typeof l['url'] === 'string') &&
+    every(codes, (c) => typeof c['value'] === 'string') &&
+    every(headings, (h) => Number.isInteger(h['depth']))
+  );
 }
 
 /**

@@ -3,7 +3,7 @@
  * a subject of this knowledge base the way an agent would pass it to `learn`, but names none.
  */
 import type { Catalog, CatalogSubject, CatalogTopic } from '../catalog/catalog.ts';
-import { isCheckedMarkdown, outlineOf, placeIn } from './markdown-facts.ts';
+import { isCheckedMarkdown, outlineOf, placeIn, type OutlineMemo } from './markdown-facts.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { resolvePatterns } from '../subjects/resolve.ts';
 
@@ -32,9 +32,10 @@ interface MentionTargets {
  * included, else a glob over the visible subjects; a trailing `/` reads as `/**`), selects a
  * subject, or when `<rest>` is the path of a subject's file in the topic folder
  * (`guide/concepts/slugs.md`). Disabled subjects do not exist, so a mention of one is broken. Code
- * blocks are not read; write `./guide/x` for a path that is not a mention.
+ * blocks are not read; write `./guide/x` for a path that is not a mention. `outlines` keeps the
+ * subjects' outlines between runs.
  */
-export function checkMentions(catalog: Catalog): Diagnostic[] {
+export function checkMentions(catalog: Catalog, outlines?: OutlineMemo): Diagnostic[] {
   const topics = new Map(catalog.topics.map((topic) => [topic.id, topic]));
   const targets = new Map<string, MentionTargets>();
   const targetsOf = (topic: CatalogTopic): MentionTargets => {
@@ -49,7 +50,7 @@ export function checkMentions(catalog: Catalog): Diagnostic[] {
   for (const topic of catalog.topics) {
     for (const subject of topic.subjects) {
       if (!candidate || !isCheckedMarkdown(subject) || !candidate.test(subject.content)) continue;
-      for (const code of outlineOf(subject).codes) {
+      for (const code of outlineOf(subject, outlines).codes) {
         const match = MENTION.exec(code.value);
         if (!match || PLACEHOLDER.test(match[2]!)) continue;
         const named = topics.get(match[1]!);

@@ -3,7 +3,7 @@
  * title that Syllabus does not read, so that their title falls back to the slug's last segment.
  */
 import type { Catalog, CatalogSubject } from '../catalog/catalog.ts';
-import { frontMatterLineCount, isCheckedMarkdown, outlineOf } from './markdown-facts.ts';
+import { frontMatterLineCount, isCheckedMarkdown, outlineOf, type OutlineMemo } from './markdown-facts.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { firstHeading } from '../catalog/title.ts';
 
@@ -16,21 +16,22 @@ import { firstHeading } from '../catalog/title.ts';
  *   heading Syllabus does not read as the title (`Title` underlined with `===`, `#` without a
  *   space) or a lower one (`## Overview`).
  * A subject with no heading at all (a plain note) is not reported: the slug is its title, as
- * content/guide/the-site.md intends. Text and code subjects have no title of their own and are not reported.
+ * content/guide/the-site.md intends. Text and code subjects have no title of their own and are not
+ * reported. `outlines` keeps the subjects' outlines between runs.
  */
-export function checkTitles(catalog: Catalog): Diagnostic[] {
+export function checkTitles(catalog: Catalog, outlines?: OutlineMemo): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const topic of catalog.topics) {
     for (const subject of topic.subjects) {
       if (!isCheckedMarkdown(subject)) continue;
-      const problem = titleProblem(subject);
+      const problem = titleProblem(subject, outlines);
       if (problem) diagnostics.push({ kind: 'warning', code: 'missing-title', file: subject.file, ...problem });
     }
   }
   return diagnostics;
 }
 
-function titleProblem(subject: CatalogSubject): { message: string; line: number } | undefined {
+function titleProblem(subject: CatalogSubject, outlines: OutlineMemo | undefined): { message: string; line: number } | undefined {
   const fallback = subject.slug.slice(subject.slug.lastIndexOf('/') + 1);
   // A title that differs from the fallback came from the front matter or a heading.
   if (subject.title !== fallback) return undefined;
@@ -47,7 +48,7 @@ function titleProblem(subject: CatalogSubject): { message: string; line: number 
       line: line === -1 ? 1 : line + 2,
     };
   }
-  const heading = outlineOf(subject).headings[0];
+  const heading = outlineOf(subject, outlines).headings[0];
   if (!heading) return undefined;
   if (heading.depth === 1) {
     return {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, checkLinks, loadMarkdownParser, type Diagnostic } from '../../../src/kb/index.ts';
+import type { MarkdownOutline, OutlineMemo } from '../../../src/kb/checks/markdown-facts.ts';
 import type { TreeEntry } from '../../helpers/temp-tree.ts';
 import { openTree } from '../../helpers/open-tree.ts';
 
@@ -64,10 +65,10 @@ description: "[in front matter](nope.md)"
   'ref/notes.txt': '[not markdown](nope.md)\n',
 };
 
-async function linkDiagnostics(allowHtml: boolean): Promise<{ root: string; diagnostics: Diagnostic[] }> {
+async function linkDiagnostics(allowHtml: boolean, outlines?: OutlineMemo): Promise<{ root: string; diagnostics: Diagnostic[] }> {
   const { root, kb } = openTree(TOML, TREE);
   const [{ catalog }] = await Promise.all([buildCatalog(kb), loadMarkdownParser()]);
-  return { root, diagnostics: checkLinks(catalog, { allow_html: allowHtml }) };
+  return { root, diagnostics: checkLinks(catalog, { allow_html: allowHtml }, outlines) };
 }
 
 const warning = (file: string, line: number, column: number, message: string): Diagnostic => ({ kind: 'warning', code: 'broken-link', message, file, line, column });
@@ -122,5 +123,24 @@ describe('checkLinks', () => {
   it('accepts SVG images when [site] allow_html is true (the site then publishes them)', async () => {
     const { root, diagnostics } = await linkDiagnostics(true);
     expect(diagnostics).toEqual(expectedWarnings(root).filter((d) => !d.message.startsWith('Broken image "img/diagram.svg"')));
+  });
+
+  it('reads the outlines a memo holds instead of parsing, and sets each one it reads, kept or parsed', async () => {
+    const first: Map<string, MarkdownOutline> = new Map();
+    const empty = { get: () => undefined, set: (sha: string, outline: MarkdownOutline) => void first.set(sha, outline) };
+    const { root, diagnostics } = await linkDiagnostics(false, empty);
+    expect(diagnostics).toEqual(expectedWarnings(root));
+    // The three subjects with link syntax: index.md, concepts/slugs.md and ref/cli.md.
+    expect(first.size).toBe(3);
+
+    // A kept outline is what the check reads: one naming a link the file does not hold is reported.
+    const [sha, outline] = [...first].find(([, o]) => o.links.some((l) => l.url === '../guide/gone.md'))!;
+    const kept = new Map(first).set(sha, { ...outline, links: [{ kind: 'link', url: 'kept.md', line: 9, column: 2 }] });
+    const again = new Map<string, MarkdownOutline>();
+    const { root: root2, diagnostics: fromMemo } = await linkDiagnostics(false, { get: (key) => kept.get(key), set: (key, o) => void again.set(key, o) });
+    expect(fromMemo.filter((d) => d.file === path.join(root2, 'ref/cli.md'))).toEqual([
+      warning(path.join(root2, 'ref/cli.md'), 9, 2, 'Broken link "kept.md": topic "ref" has no subject "kept" (it is missing or disabled). Fix the link, or add the subject.'),
+    ]);
+    expect([...again.keys()].sort()).toEqual([...first.keys()].sort());
   });
 });
