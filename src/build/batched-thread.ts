@@ -5,7 +5,7 @@
  * and the token counter is one through a port of the catalog's thread (catalog-thread.ts); their
  * workers answer with {@link answerBatches}.
  */
-import { type MessagePort, parentPort, Worker } from 'node:worker_threads';
+import { type MessagePort, parentPort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { startThread } from './start-thread.ts';
 
 /** Asks sent to the worker in one message. */
@@ -160,14 +160,15 @@ export function askThroughPort<Ask, Answer>(port: MessagePort, options: Batching
 /**
  * In a worker asked by {@link startBatchedThread} or {@link askThroughPort}: answers each batch that
  * comes through `port` (default: the worker's `parentPort`) with `answer` of each ask, in order; an
- * ask that throws fails alone, with `failed`'s message for it.
+ * ask that throws fails alone, with `failed`'s message for it. The batches already waiting are
+ * answered before this returns: work the thread starts next (loading modules) does not hold them.
  */
 export function answerBatches<Ask, Answer>(
   answer: (ask: Ask) => Answer,
   failed: (ask: Ask, error: Error) => string = (_, error) => error.message,
   port: MessagePort = parentPort!,
 ): void {
-  port.on('message', ({ asks }: Batch<Ask>) => {
+  const answerBatch = ({ asks }: Batch<Ask>): void => {
     const reply: BatchAnswers<Answer> = {
       answers: asks.map((ask) => {
         try {
@@ -178,5 +179,7 @@ export function answerBatches<Ask, Answer>(
       }),
     };
     port.postMessage(reply);
-  });
+  };
+  for (let waiting = receiveMessageOnPort(port); waiting; waiting = receiveMessageOnPort(port)) answerBatch(waiting.message as Batch<Ask>);
+  port.on('message', answerBatch);
 }

@@ -1,18 +1,15 @@
 /**
- * The catalog's worker thread (catalog-thread.ts starts it): it loads the tokenizer and the
- * checks' parsers and counts the tokens it is asked for while the build reads, then waits for its
- * task, runs the content checks and answers with their diagnostics, then makes and keys the
- * site's texts and answers with them, handing their bytes over; it then saves the memos it used
- * (the near-duplicate check's word sets, the checks' markdown outlines and the search terms).
+ * The catalog's worker thread (catalog-thread.ts starts it): it loads the tokenizer, then its
+ * other modules and the checks' parsers, and counts the tokens it is asked for while the build
+ * reads, then waits for its task, runs the content checks and answers with their diagnostics,
+ * then makes and keys the site's texts and answers with them, handing their bytes over; it then
+ * saves the memos it used (the near-duplicate check's word sets, the checks' markdown outlines
+ * and the search terms).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { checkContent, loadContentChecks } from '../kb/checks/content.ts';
 import { countTokens, loadTokenizer } from '../kb/catalog/tokens.ts';
 import { answerBatches } from './batched-thread.ts';
 import type { CatalogReply, CatalogTask, CatalogWorkerData } from './catalog-thread.ts';
-import { openSearchDocumentMemo } from './search-terms-memo.ts';
-import { openOutlineMemo, openWordSetMemo } from './stored-memo.ts';
-import { keyText, siteTextsOf } from './site-texts.ts';
 
 const reply = (message: CatalogReply, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(message, transfer);
 const failure = (error: unknown): string => (error as Error).message || String(error);
@@ -27,24 +24,42 @@ const counter: Promise<(text: string) => number> = loadTokenizer().then(
     throw error;
   },
 );
-void counter.then((count) => answerBatches(count, undefined, tokens));
-// Loaded while the build reads the knowledge base; a failure is the checks' to report.
-const loaded = loadContentChecks();
+// The counts asked while it loaded are answered first; the rest of the thread's modules (the
+// checks, their parsers, the texts) load after it, while the build still reads, or as soon as the
+// task comes when it comes first (no count was asked): an edited subject's count is what the build
+// waits for, not the checks (content/reference/decisions.md, "Tokens counted in the catalog's
+// thread"). A failure is the checks' to report.
+const answering = counter.then((count) => answerBatches(count, undefined, tokens));
+const taskCame = Promise.withResolvers<void>();
+const loaded = Promise.race([answering, taskCame.promise])
+  .then(() => Promise.all([import('../kb/checks/content.ts'), import('./search-terms-memo.ts'), import('./stored-memo.ts'), import('./site-texts.ts')]))
+  .then(async (loadedModules) => {
+    await loadedModules[0].loadContentChecks();
+    return loadedModules;
+  });
 loaded.catch(() => undefined);
 
 parentPort!.once('message', (task: CatalogTask) => {
   // The catalog is made: no count is asked any more, and the open port would keep the thread alive.
   tokens.close();
+  taskCame.resolve();
   void work(task);
 });
 
 async function work({ input, checks, memos }: CatalogTask): Promise<void> {
+  let loadedModules: Awaited<typeof loaded>;
+  try {
+    loadedModules = await loaded;
+  } catch (error) {
+    reply({ failed: 'checks', error: failure(error) });
+    return;
+  }
+  const [{ checkContent }, { openSearchDocumentMemo }, { openOutlineMemo, openWordSetMemo }, { keyText, siteTextsOf }] = loadedModules;
   // The memos are saved once both answers are sent: the build waits for the answers, not for them.
   const wordSets = openWordSetMemo(memos.wordSets, memos.codeKey);
   const outlines = openOutlineMemo(memos.outlines, memos.codeKey);
   const searchTerms = openSearchDocumentMemo(memos.searchTerms, memos.codeKey);
   try {
-    await loaded;
     reply({ checks: checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }, { wordSets, outlines }) });
   } catch (error) {
     reply({ failed: 'checks', error: failure(error) });

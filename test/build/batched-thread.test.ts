@@ -2,9 +2,10 @@
  * Asking in batches through a port (src/build/batched-thread.ts), both ends in this thread over a
  * MessageChannel, as the catalog's thread counts tokens: each ask gets its own answer in order,
  * asks made before the asker yields travel in one batch, asks sent before the answering end
- * listens wait for it, an ask that throws fails alone, and a failed asker refuses.
+ * listens wait for it and are answered as it starts, an ask that throws fails alone, and a failed
+ * asker refuses.
  */
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerBatches, askThroughPort, type Batch } from '../../src/build/batched-thread.ts';
 
@@ -25,17 +26,32 @@ function channel(): MessageChannel {
 describe('askThroughPort and answerBatches', () => {
   it('answers each ask in order, the asks of one turn in one batch, those sent before the other end listens too', async () => {
     const { port1, port2 } = channel();
-    const batches: number[] = [];
     const asker = askThroughPort<string, number>(port1, { name: 'the counter', batchSize: 1000, sizeOf: (text) => text.length });
     const first = Promise.all(['a', 'bb', 'ccc'].map((text) => asker.ask(text)));
     // The answering end starts listening later, as the catalog's worker does once its tokenizer is in.
     await new Promise(setImmediate);
-    port2.on('message', (batch: Batch<string>) => batches.push(batch.asks.length));
+    // The asks of that turn wait as one batch (taken here to look at, then sent again).
+    const waiting = receiveMessageOnPort(port2)!.message as Batch<string>;
+    expect(waiting.asks).toEqual(['a', 'bb', 'ccc']);
+    expect(receiveMessageOnPort(port2)).toBeUndefined();
+    port1.postMessage(waiting);
     answerBatches((text: string) => text.length, undefined, port2);
     expect(await first).toEqual([1, 2, 3]);
     // A second turn: a second batch.
+    const batches: number[] = [];
+    port2.on('message', (batch: Batch<string>) => batches.push(batch.asks.length));
     expect(await asker.ask('dddd')).toBe(4);
-    expect(batches).toEqual([3, 1]);
+    expect(batches).toEqual([1]);
+  });
+
+  it('answers the batches already waiting before it returns, so that what the thread does next does not hold them', () => {
+    const { port1, port2 } = channel();
+    port1.postMessage({ asks: ['a', 'bb'] } satisfies Batch<string>);
+    port1.postMessage({ asks: ['ccc'] } satisfies Batch<string>);
+    answerBatches((text: string) => text.length, undefined, port2);
+    // Taken at once, in this turn: both replies are already there.
+    expect(receiveMessageOnPort(port1)?.message).toEqual({ answers: [{ ok: 1 }, { ok: 2 }] });
+    expect(receiveMessageOnPort(port1)?.message).toEqual({ answers: [{ ok: 3 }] });
   });
 
   it('sends a batch once its asks reach the batch size, without waiting for the turn to end', async () => {
