@@ -10,6 +10,7 @@ export { loadFrontMatterParser, readFrontMatter, subjectTitleOf } from './catalo
 export { countTokens, loadTokenizer, type TokenCounter } from './catalog/tokens.ts';
 export { checkContent, loadContentChecks } from './checks/content.ts';
 export { checkLinks } from './checks/links.ts';
+export { isMarkdownOutline, type MarkdownOutline } from './checks/markdown-facts.ts';
 export { checkMentions } from './checks/mentions.ts';
 export { checkNearDuplicates } from './checks/near-duplicates.ts';
 export { checkTitles } from './checks/titles.ts';

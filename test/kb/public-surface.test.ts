@@ -84,6 +84,7 @@ describe('the public surface of src/kb', () => {
       'hasConfigErrors',
       'hasContentErrors',
       'isBinary',
+      'isMarkdownOutline',
       'isMdxPath',
       'isOutside',
       'isPublishedRaw',
