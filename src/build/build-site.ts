@@ -51,7 +51,7 @@ import { renderContextOf, renderingId, renderTopicDescriptions, startRenderSubje
 import { openRenderingCache, type SubjectRendering } from './render/rendering-cache.ts';
 import { searchKeysOf, searchShardsOf, startSearchIndex, type SearchIndexing } from './search-index.ts';
 import { openSearchDocumentMemo } from './search-terms-memo.ts';
-import { openOutlineMemo, openWordSetMemo } from './stored-memo.ts';
+import { openContentCheckMemos } from './stored-memo.ts';
 import { recordPart, sitePartOf, type SitePart } from './site-parts.ts';
 import { failOnContentErrors, failOnSiteErrors, prepareSiteData, type SiteData } from './site-data.ts';
 import { type StaticFile, writeStaticFiles, writeStaticFilesAsync } from './static-file.ts';
@@ -265,11 +265,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (catalogWork) contentChecks = catalogWork.checks;
     else {
       await loadContentChecks();
-      const wordSets = openWordSetMemo(cache.wordSets, codeKey);
-      const outlines = openOutlineMemo(cache.outlines, codeKey);
-      contentChecks = Promise.resolve(checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check, { wordSets, outlines }));
-      wordSets.save();
-      outlines.save();
+      const checkMemos = openContentCheckMemos(cache, codeKey);
+      contentChecks = Promise.resolve(checkContent(data.catalog, data.site, path.dirname(firstConfig), config.check, checkMemos));
+      checkMemos.save();
     }
     const own: Diagnostic[] = (summaries?.warnings ?? []).map((message) => ({ kind: 'warning', code: 'summary-failed', message }));
     // Without [site] url, links stay relative and there is no sitemap; the build says so

@@ -54,13 +54,12 @@ async function work({ input, checks, memos }: CatalogTask): Promise<void> {
     reply({ failed: 'checks', error: failure(error) });
     return;
   }
-  const [{ checkContent }, { openSearchDocumentMemo }, { openOutlineMemo, openWordSetMemo }, { keyText, siteTextsOf }] = loadedModules;
+  const [{ checkContent }, { openSearchDocumentMemo }, { openContentCheckMemos }, { keyText, siteTextsOf }] = loadedModules;
   // The memos are saved once both answers are sent: the build waits for the answers, not for them.
-  const wordSets = openWordSetMemo(memos.wordSets, memos.codeKey);
-  const outlines = openOutlineMemo(memos.outlines, memos.codeKey);
+  const checkMemos = openContentCheckMemos(memos, memos.codeKey);
   const searchTerms = openSearchDocumentMemo(memos.searchTerms, memos.codeKey);
   try {
-    reply({ checks: checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }, { wordSets, outlines }) });
+    reply({ checks: checkContent(input.catalog, input.site, checks.root, { near_duplicate_code: checks.nearDuplicateCode }, checkMemos) });
   } catch (error) {
     reply({ failed: 'checks', error: failure(error) });
   }
@@ -73,7 +72,6 @@ async function work({ input, checks, memos }: CatalogTask): Promise<void> {
   } catch (error) {
     reply({ failed: 'texts', error: failure(error) });
   }
-  wordSets.save();
-  outlines.save();
+  checkMemos.save();
   searchTerms.save();
 }

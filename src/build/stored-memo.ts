@@ -4,6 +4,7 @@
  * (search-terms-memo.ts), the near-duplicate check's word sets and the markdown outlines the
  * other checks read are kept this way.
  */
+import type { ContentCheckMemos } from '../kb/checks/content.ts';
 import { isMarkdownOutline, type MarkdownOutline } from '../kb/checks/markdown-facts.ts';
 import { readCacheEntries, writeCacheEntries } from '../kb/files/cache-file.ts';
 
@@ -42,11 +43,31 @@ export function openStoredMemo<T>(file: string, codeKey: string, isEntry: (value
 }
 
 /** The markdown outlines the content checks read, kept in the cache file `file` by their content's sha256 (kb/checks/markdown-facts.ts). */
-export function openOutlineMemo(file: string, codeKey: string): StoredMemo<MarkdownOutline> {
+function openOutlineMemo(file: string, codeKey: string): StoredMemo<MarkdownOutline> {
   return openStoredMemo(file, codeKey, isMarkdownOutline);
 }
 
 /** The near-duplicate check's word sets kept in the cache file `file` (kb/checks/near-duplicates.ts `wordSetKey`). */
-export function openWordSetMemo(file: string, codeKey: string): StoredMemo<readonly string[]> {
+function openWordSetMemo(file: string, codeKey: string): StoredMemo<readonly string[]> {
   return openStoredMemo(file, codeKey, (value): value is string[] => Array.isArray(value) && value.every((word) => typeof word === 'string'));
+}
+
+/**
+ * The memos the content checks keep in the cache (the word sets and the outlines, in the files
+ * `files` names), for the code of key `codeKey`; `save` writes both (see {@link StoredMemo.save}).
+ */
+export function openContentCheckMemos(
+  files: { wordSets: string; outlines: string },
+  codeKey: string,
+): ContentCheckMemos & { wordSets: StoredMemo<readonly string[]>; outlines: StoredMemo<MarkdownOutline>; save(): void } {
+  const wordSets = openWordSetMemo(files.wordSets, codeKey);
+  const outlines = openOutlineMemo(files.outlines, codeKey);
+  return {
+    wordSets,
+    outlines,
+    save() {
+      wordSets.save();
+      outlines.save();
+    },
+  };
 }

@@ -8,7 +8,7 @@ export { CATALOG_MEMO_VERSION, buildCatalog } from './catalog/catalog.ts';
 export type { Catalog, CatalogMemo, CatalogMemoEntry, CatalogSubject, CatalogTopic } from './catalog/catalog.ts';
 export { loadFrontMatterParser, readFrontMatter, subjectTitleOf } from './catalog/title.ts';
 export { countTokens, loadTokenizer, type TokenCounter } from './catalog/tokens.ts';
-export { checkContent, loadContentChecks } from './checks/content.ts';
+export { checkContent, loadContentChecks, type ContentCheckMemos } from './checks/content.ts';
 export { checkLinks } from './checks/links.ts';
 export { isMarkdownOutline, type MarkdownOutline } from './checks/markdown-facts.ts';
 export { checkMentions } from './checks/mentions.ts';

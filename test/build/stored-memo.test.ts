@@ -6,9 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openOutlineMemo } from '../../src/build/stored-memo.ts';
+import { openContentCheckMemos } from '../../src/build/stored-memo.ts';
 import type { MarkdownOutline } from '../../src/kb/checks/markdown-facts.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
+
+/** The outlines memo of the cache file `file`, for the code of key `codeKey`. */
+const openOutlineMemo = (file: string, codeKey: string) => openContentCheckMemos({ wordSets: path.join(path.dirname(file), 'word-sets.json'), outlines: file }, codeKey).outlines;
 
 const OUTLINE: MarkdownOutline = {
   links: [
