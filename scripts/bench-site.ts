@@ -6,6 +6,8 @@
  *  - a full build into an output folder and a cache not there yet;
  *  - a rebuild with nothing changed (the previous output and cache kept);
  *  - a rebuild after one subject changed (a different line appended at each run);
+ *  - the same in `syllabus build --watch`: started on the last build, which it builds again
+ *    (nothing changed), then timed from the subject's edit to the line of the build that follows;
  *  - a full build of a quarter of the corpus (every 4th file of each folder, sorted by name).
  * The first three run in rounds with the bare unified floor (scripts/bench-floor.ts: the same
  * pages to HTML in one process, nothing else): floor, full build, nothing changed, one subject,
@@ -23,12 +25,12 @@
  * Environment: BENCH_RUNS (runs per scenario), BENCH_CORPUS (the folder of platform folders,
  * default /work/shared/corpora/tldr/pages).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, NODE, ROOT, TLDR_PAGES, median } from './bench-common.ts';
-import { SAMPLE_MS, canSampleMemory, formatPeaks, megabytes, mergePeaks, runSampled, tailOf, type TreePeaks } from './bench-process-memory.ts';
+import { SAMPLE_MS, canSampleMemory, formatPeaks, megabytes, mergePeaks, runSampled, sampleProcessTree, summarisePeaks, tailOf, type TreePeaks } from './bench-process-memory.ts';
 
 const FLOOR_SCRIPT = path.join(ROOT, 'scripts', 'bench-floor.ts');
 
@@ -171,6 +173,53 @@ async function build(site: Site, useCache: boolean): Promise<Run> {
   return { ms, peaks, phases };
 }
 
+/**
+ * Starts `syllabus build --watch` on `site`, waits for its first build, appends `line` to the
+ * edited subject and times the wait for the line of the build that follows (what a writer waits
+ * for after saving); then stops it. The peaks are the whole run's, first build included.
+ */
+async function watchedRebuild(site: Site, useCache: boolean, line: string): Promise<Run> {
+  if (interrupted) throw new BenchFailure('interrupted.');
+  const args = [BIN, 'build', '--watch', '--config', site.config, '--out', site.dist, ...(useCache ? ['--cache', site.cache] : [])];
+  const child = spawn(NODE, args, { cwd: site.dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const sampler = child.pid === undefined ? undefined : sampleProcessTree(child.pid);
+  let stderr = '';
+  let seen: (() => void) | undefined;
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+    seen?.();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const lines = (prefix: string): number => stderr.split('\n').filter((l) => l.startsWith(prefix)).length;
+  /** Resolves once stderr holds `count` lines starting with `prefix`; throws when the command ends first. */
+  const until = async (prefix: string, count: number): Promise<void> => {
+    let ended = false;
+    void exited.then(() => {
+      ended = true;
+      seen?.();
+    });
+    while (lines(prefix) < count) {
+      if (ended || interrupted) throw new BenchFailure(`syllabus build --watch ended before its build; the end of its stderr:\n${tailOf(stderr, STDERR_TAIL_LINES)}`);
+      await new Promise<void>((resolve) => (seen = resolve));
+    }
+  };
+  try {
+    await until('Watching for changes', 1);
+    const start = process.hrtime.bigint();
+    fs.appendFileSync(path.join(site.dir, site.edited), line);
+    await until('Built ', 2);
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (lines('error: ') > 0) throw new BenchFailure(`syllabus build --watch failed a build; the end of its stderr:\n${tailOf(stderr, STDERR_TAIL_LINES)}`);
+    child.kill('SIGINT');
+    if ((await exited) !== 0) throw new BenchFailure(`syllabus build --watch did not stop cleanly; the end of its stderr:\n${tailOf(stderr, STDERR_TAIL_LINES)}`);
+    return { ms, peaks: sampler?.stop() ?? summarisePeaks([]), phases: [] };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    sampler?.stop();
+  }
+}
+
 /** Runs the bare unified floor on the site's pages into `out`, a folder not there yet. */
 async function floor(site: Site, out: string): Promise<Run> {
   const { ms, peaks, stdout } = await runNode([FLOOR_SCRIPT, path.join(site.dir, 'pages'), out], site.dir, 'the unified floor');
@@ -208,13 +257,23 @@ async function scenario(label: string, site: Site, runs: number, useCache: boole
 }
 
 /** The rounds of the floor and the site's three builds: each round runs the floor, a full build from empty folders, then a rebuild with nothing changed and one after `site.edited` changed. */
-async function rounds(site: Site, runs: number, useCache: boolean, floorOut: string): Promise<Pick<Figures['scenarios'], 'floorRuns' | 'fullBuild' | 'noChange' | 'oneSubject'>> {
+async function rounds(
+  site: Site,
+  runs: number,
+  useCache: boolean,
+  floorOut: string,
+): Promise<Pick<Figures['scenarios'], 'floorRuns' | 'fullBuild' | 'noChange' | 'oneSubject' | 'watching'>> {
   const floors: Run[] = [];
-  const builds: Record<'fullBuild' | 'noChange' | 'oneSubject', Run[]> = { fullBuild: [], noChange: [], oneSubject: [] };
-  const labels = { fullBuild: 'full build', noChange: 'rebuild, nothing changed', oneSubject: 'rebuild, one subject changed' };
+  const builds: Record<'fullBuild' | 'noChange' | 'oneSubject' | 'watching', Run[]> = { fullBuild: [], noChange: [], oneSubject: [], watching: [] };
+  const labels = {
+    fullBuild: 'full build',
+    noChange: 'rebuild, nothing changed',
+    oneSubject: 'rebuild, one subject changed',
+    watching: 'one subject changed, build --watch',
+  };
   const stats: Partial<Record<keyof typeof builds, { pages: number; bytes: number }>> = {};
-  const timed = async (scenario: keyof typeof builds, run: number): Promise<void> => {
-    builds[scenario].push(await build(site, useCache));
+  const timed = async (scenario: keyof typeof builds, run: number, made = (): Promise<Run> => build(site, useCache)): Promise<void> => {
+    builds[scenario].push(await made());
     process.stderr.write(`  ${labels[scenario]}: run ${run + 1}/${runs} ${(builds[scenario].at(-1)!.ms / 1000).toFixed(2)} s\n`);
     if (run === runs - 1) stats[scenario] = distStats(site.dist);
   };
@@ -226,6 +285,7 @@ async function rounds(site: Site, runs: number, useCache: boolean, floorOut: str
     await timed('noChange', run);
     fs.appendFileSync(path.join(site.dir, site.edited), `\nEdited by the site benchmark, run ${run + 1}.\n`);
     await timed('oneSubject', run);
+    await timed('watching', run, () => watchedRebuild(site, useCache, `\nEdited by the site benchmark while watching, run ${run + 1}.\n`));
   }
   const finished = (key: keyof typeof builds): Scenario => ({ label: labels[key], runs: builds[key], ...stats[key]! });
   return {
@@ -233,6 +293,7 @@ async function rounds(site: Site, runs: number, useCache: boolean, floorOut: str
     fullBuild: finished('fullBuild'),
     noChange: finished('noChange'),
     oneSubject: finished('oneSubject'),
+    watching: finished('watching'),
   };
 }
 
@@ -304,7 +365,7 @@ export async function runSiteBenchmark(corpus: string = TLDR_PAGES): Promise<num
 interface Figures {
   full: Site;
   quarter: Site;
-  scenarios: { floorRuns: Scenario; fullBuild: Scenario; noChange: Scenario; oneSubject: Scenario; quarterBuild: Scenario };
+  scenarios: { floorRuns: Scenario; fullBuild: Scenario; noChange: Scenario; oneSubject: Scenario; watching: Scenario; quarterBuild: Scenario };
 }
 
 /** Copies the corpus, runs the floor and the four scenarios and removes the copies. */
@@ -323,9 +384,9 @@ async function benchmark(corpus: string): Promise<Figures> {
     if (!useCache) console.log('note: this CLI rejects --cache, so the builds run without it and the cache is whatever the CLI keeps itself (not emptied here).');
     if (!canSampleMemory()) console.log('note: no /proc, so peak memory is not measured.');
 
-    const { floorRuns, fullBuild, noChange, oneSubject } = await rounds(full, runs, useCache, path.join(scratch, 'floor'));
+    const { floorRuns, fullBuild, noChange, oneSubject, watching } = await rounds(full, runs, useCache, path.join(scratch, 'floor'));
     const quarterBuild = await scenario(`quarter: full build (${quarter.subjects})`, quarter, runs, useCache, () => freshOutputs(quarter));
-    return { full, quarter, scenarios: { floorRuns, fullBuild, noChange, oneSubject, quarterBuild } };
+    return { full, quarter, scenarios: { floorRuns, fullBuild, noChange, oneSubject, watching, quarterBuild } };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -346,8 +407,8 @@ function medianPhases(runs: Run[]): { name: string; text: string; ms: number }[]
 
 function printFigures({ full, quarter, scenarios }: Figures): void {
   console.log(`load average at the end: ${loadAverage()} (other work on the machine slows the build more than the floor)`);
-  const { floorRuns, fullBuild, noChange, oneSubject, quarterBuild } = scenarios;
-  const builds = [fullBuild, noChange, oneSubject, quarterBuild];
+  const { floorRuns, fullBuild, noChange, oneSubject, watching, quarterBuild } = scenarios;
+  const builds = [fullBuild, noChange, oneSubject, watching, quarterBuild];
   console.log('');
   printTable([floorRuns, ...builds]);
   console.log('');
@@ -361,6 +422,12 @@ function printFigures({ full, quarter, scenarios }: Figures): void {
   // Each rebuild against the full build of its round, minutes before it.
   const rebuildPairs = oneSubject.runs.map((run, i) => run.ms / fullBuild.runs[i]!.ms);
   console.log(`  pair by pair:       ${rebuildPairs.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`);
+  const watchRatio = time(watching) / time(fullBuild);
+  console.log(
+    `watching / full:      ${watchRatio.toFixed(2)}×   (the one-subject rebuild in build --watch; target ≤ ${REBUILD_TARGET}×: ${verdict(watchRatio <= REBUILD_TARGET)})`,
+  );
+  const watchPairs = watching.runs.map((run, i) => run.ms / fullBuild.runs[i]!.ms);
+  console.log(`  pair by pair:       ${watchPairs.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`);
   console.log(`no-change / full:     ${(time(noChange) / time(fullBuild)).toFixed(2)}×`);
   const scaling = time(fullBuild) / time(quarterBuild);
   console.log(

@@ -16,6 +16,8 @@ export interface WatchTargets {
   trees: readonly string[];
   /** Single files (watched through their folder, so that a replaced file is still seen). */
   files: readonly string[];
+  /** Folders inside the trees that are neither walked nor watched (a build's output folder). */
+  skip?: readonly string[];
 }
 
 /** Watchers over a set of folders and files. */
@@ -120,7 +122,9 @@ function wantedFolders(targets: WatchTargets): Map<string, { ino: number; names:
     }
   };
   const seenReal = new Set<string>();
+  const skipped = new Set((targets.skip ?? []).map((folder) => path.resolve(folder)));
   const walk = (folder: string, stat: fs.Stats): void => {
+    if (skipped.has(folder)) return;
     let real: string;
     try {
       real = fs.realpathSync(folder);

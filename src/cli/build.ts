@@ -5,8 +5,11 @@ import v8 from 'node:v8';
 import { astroPagesPreparation, astroPagesStage } from '../astro/run-astro.ts';
 import { BuildError } from '../build/build-error.ts';
 import { buildSite, type BuildResult } from '../build/build-site.ts';
+import { defaultCacheDir } from '../build/cache-folder.ts';
+import { loadSiteConfig } from '../build/read-config.ts';
 import { displayPath, plural } from '../kb/diagnostics/diagnostics.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
+import { watchBuilds } from './build-watch.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configPaths } from './knowledge-base-options.ts';
@@ -15,7 +18,7 @@ import { CONFIG_OPTION, parseCommandArgs } from './parse-args.ts';
 import { createBuildReporter, seconds } from './progress.ts';
 
 export const BUILD_HELP = `Usage: syllabus build [--config PATH]… [--out DIR] [--cache DIR] [--base SOURCE] [--part TOPICS]…
-                      [--json]
+                      [--json] [--watch]
 
 Builds the knowledge base into a static site: pages for people, search, and the files agents
 read. Content errors (duplicate slugs, a missing subjects folder) stop the build; run
@@ -40,9 +43,12 @@ Options:
                       these topics' subjects (comma-separated topic IDs; repeatable) and all
                       that is not a subject's own, from the whole knowledge base
       --json          also print a summary of the build as JSON on stdout
+  -w, --watch         keep running: build again after each change to the config files or below
+                      a topic's folder, until Ctrl-C (not with --base, --part or --json)
   -h, --help          show this help
 
-Exit codes: 0 built, 1 content errors or a failed build, 2 usage or configuration error.`;
+Exit codes: 0 built (with --watch: stopped), 1 content errors or a failed build, 2 usage or
+configuration error. With --watch, a build's errors are printed and the next change builds again.`;
 
 /**
  * How much V8 lets its heap grow past what the last full collection kept, in percent. V8's own
@@ -88,6 +94,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
       base: { type: 'string' },
       part: { type: 'string', multiple: true },
       json: { type: 'boolean' },
+      watch: { type: 'boolean', short: 'w' },
     },
     'build',
   );
@@ -99,67 +106,98 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   const part = values.part?.flatMap((list) => list.split(',')).map((topic) => topic.trim());
   if (part && part.some((topic) => topic === ''))
     throw usageError(`--part takes topic IDs separated by commas, such as --part guides,faq (got ${JSON.stringify(values.part!.join(' '))}).`, 'build');
-  const stopWatchingHeap = boundHeapGrowthWhenLarge();
-  const shardPages = io.env['SYLLABUS_SEARCH_SHARD_PAGES'];
-  const threadCharacters = io.env['SYLLABUS_CATALOG_THREAD_CHARACTERS'];
-  const baseArg = values.base;
-  let result: BuildResult;
-  try {
-    result = await buildSite({
-      configFiles: configPaths(values.config, io),
-      cwd: io.cwd,
-      outDir: path.resolve(io.cwd, values.out ?? 'dist'),
-      cacheDir: values.cache === undefined ? undefined : path.resolve(io.cwd, values.cache),
-      env: io.env,
-      userAgent: sourcesUserAgent,
-      searchShardPages: shardPages === undefined ? undefined : Number(shardPages),
-      catalogThreadCharacters: threadCharacters === undefined ? undefined : Number(threadCharacters),
-      part,
-      compare:
-        baseArg === undefined
-          ? undefined
-          : async (data) => {
-              const timeout = timeoutFromEnv(io.env);
-              if (!timeout.ok) throw usageError(timeout.message, 'build');
-              // A preview's modules (the diff, the evaluation) are loaded by a preview only.
-              const { snapshotOfSource, subjectsToLoad } = await import('../kb/diff/snapshot.ts');
-              const { diffPublished } = await import('../kb/diff/published-changes.ts');
-              const { classifyDiffSide, evaluableSource, evaluateSides, openDiffSide } = await import('./diff-sides.ts');
-              const baseSide = await openDiffSide(classifyDiffSide(baseArg, 'base', io.cwd), 'base', io, timeout.value);
-              // The head is this build's own catalog; the base's subjects are loaded where the two differ.
-              const head = await snapshotOfSource(data.kb, data.catalog, displayPath(data.kb.config.files[0]!, io.cwd));
-              const diff = diffPublished(await baseSide.load(subjectsToLoad(baseSide.snapshot, head)), head);
-              const evals = await evaluateSides(baseSide, evaluableSource(data.kb, data.catalog), io);
-              return { diff: evals ? { ...diff, evals } : diff, label: baseArg };
-            },
-      pages: astroPagesStage(io.cwd),
-      preparePages: astroPagesPreparation(io.cwd),
-      reporter: createBuildReporter(io),
-    });
-  } catch (error) {
-    if (!(error instanceof BuildError)) throw error;
-    if (error.kind === 'config') {
-      // As every command reports configuration errors: one per line (exit 2).
-      throw new CliError(
-        error.details[0] ?? error.message,
-        2,
-        error.details.slice(1).map((line) => `error: ${line}`),
-      );
-    }
-    throw new CliError(
-      error.message,
-      1,
-      error.details.map((line) => `error: ${line}`),
-    );
-  } finally {
-    stopWatchingHeap();
+  if (values.watch) {
+    const alone = values.base !== undefined ? '--base' : values.part ? '--part' : values.json ? '--json' : undefined;
+    if (alone) throw usageError(`--watch builds the whole site again after each change; it does not take ${alone}.`, 'build');
   }
-  const { counts } = result;
-  io.err(
-    `Built ${displayPath(result.outDir, io.cwd)}/${result.part ? ` (part: ${result.part.join(', ')})` : ''}: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(result.warnings.length, 'warning')}, ${seconds(result.ms)}`,
-  );
+  const configFiles = configPaths(values.config, io);
+  const outDir = path.resolve(io.cwd, values.out ?? 'dist');
+  const cacheDir = values.cache === undefined ? undefined : path.resolve(io.cwd, values.cache);
+  if (values.watch) {
+    const written = [outDir, cacheDir ?? defaultCacheDir(path.resolve(io.cwd, configFiles[0]!))];
+    let trees: string[] = [];
+    await watchBuilds(
+      {
+        build: async () => void (await buildOnce()),
+        // The enabled topics of the config as it is now; a config that does not load keeps the last ones.
+        async targets() {
+          const { config } = await loadSiteConfig(configFiles, io.cwd);
+          if (config) trees = config.topics.filter((topic) => topic.enable).map((topic) => topic.dir);
+          return { trees, files: configFiles.map((file) => path.resolve(io.cwd, file)), skip: written };
+        },
+        written,
+      },
+      io,
+    );
+    return 0;
+  }
+  const result = await buildOnce();
   if (values.json) io.out(JSON.stringify(buildSummary(result), null, 2));
   return 0;
+
+  /** One build, reported as it goes and at its end; its errors as the command's. */
+  async function buildOnce(): Promise<BuildResult> {
+    const stopWatchingHeap = boundHeapGrowthWhenLarge();
+    const shardPages = io.env['SYLLABUS_SEARCH_SHARD_PAGES'];
+    const threadCharacters = io.env['SYLLABUS_CATALOG_THREAD_CHARACTERS'];
+    const baseArg = values.base;
+    let result: BuildResult;
+    try {
+      result = await buildSite({
+        configFiles,
+        cwd: io.cwd,
+        outDir,
+        cacheDir,
+        env: io.env,
+        userAgent: sourcesUserAgent,
+        searchShardPages: shardPages === undefined ? undefined : Number(shardPages),
+        catalogThreadCharacters: threadCharacters === undefined ? undefined : Number(threadCharacters),
+        part,
+        compare:
+          baseArg === undefined
+            ? undefined
+            : async (data) => {
+                const timeout = timeoutFromEnv(io.env);
+                if (!timeout.ok) throw usageError(timeout.message, 'build');
+                // A preview's modules (the diff, the evaluation) are loaded by a preview only.
+                const { snapshotOfSource, subjectsToLoad } = await import('../kb/diff/snapshot.ts');
+                const { diffPublished } = await import('../kb/diff/published-changes.ts');
+                const { classifyDiffSide, evaluableSource, evaluateSides, openDiffSide } = await import('./diff-sides.ts');
+                const baseSide = await openDiffSide(classifyDiffSide(baseArg, 'base', io.cwd), 'base', io, timeout.value);
+                // The head is this build's own catalog; the base's subjects are loaded where the two differ.
+                const head = await snapshotOfSource(data.kb, data.catalog, displayPath(data.kb.config.files[0]!, io.cwd));
+                const diff = diffPublished(await baseSide.load(subjectsToLoad(baseSide.snapshot, head)), head);
+                const evals = await evaluateSides(baseSide, evaluableSource(data.kb, data.catalog), io);
+                return { diff: evals ? { ...diff, evals } : diff, label: baseArg };
+              },
+        pages: astroPagesStage(io.cwd),
+        preparePages: astroPagesPreparation(io.cwd),
+        reporter: createBuildReporter(io),
+      });
+    } catch (error) {
+      if (!(error instanceof BuildError)) throw error;
+      if (error.kind === 'config') {
+        // As every command reports configuration errors: one per line (exit 2).
+        throw new CliError(
+          error.details[0] ?? error.message,
+          2,
+          error.details.slice(1).map((line) => `error: ${line}`),
+        );
+      }
+      throw new CliError(
+        error.message,
+        1,
+        error.details.map((line) => `error: ${line}`),
+      );
+    } finally {
+      stopWatchingHeap();
+    }
+    const { counts } = result;
+    io.err(
+      `Built ${displayPath(result.outDir, io.cwd)}/${result.part ? ` (part: ${result.part.join(', ')})` : ''}: ${plural(counts.topics, 'topic')}, ${plural(counts.subjects, 'subject')} (${counts.hidden} hidden, ${counts.disabled} disabled, ${counts.skipped} skipped), ${plural(result.warnings.length, 'warning')}, ${seconds(result.ms)}`,
+    );
+    return result;
+  }
 }
 
 /** The `--json` summary of a build. */

@@ -78,6 +78,18 @@ describe('watchFolders', { timeout: 10_000 }, () => {
     expect(new Set(seen.reported)).toEqual(new Set([path.join(topic, '.github/w.yml'), path.join(topic, 'a.md')]));
   });
 
+  it('walks and watches no folder it is told to skip (a build output inside a topic), however deep', async () => {
+    const dir = makeTree({ 'topic/a.md': 'a', 'topic/out/index.html': '<p>', 'topic/out/deep/page.html': '<p>' });
+    const topic = path.join(dir, 'topic');
+    const seen = watching({ trees: [topic], files: [], skip: [path.join(topic, 'out')] });
+
+    fs.writeFileSync(path.join(topic, 'out/index.html'), '<p>2');
+    fs.writeFileSync(path.join(topic, 'out/deep/page.html'), '<p>2');
+    fs.mkdirSync(path.join(topic, 'out/deep/new'));
+    await seen.after(() => fs.writeFileSync(path.join(topic, 'a.md'), 'a2'), path.join(topic, 'a.md'));
+    expect(seen.reported).toEqual([path.join(topic, 'a.md')]);
+  });
+
   it('watches a missing folder through the nearest folder that exists, however deep, only for the way to it', async () => {
     const dir = makeTree({ 'kb.toml': '', 'elsewhere/a.md': 'a' });
     const targets = { trees: [path.join(dir, 'later/topic')], files: [] };
