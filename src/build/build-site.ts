@@ -23,7 +23,7 @@ import { BuildError } from './build-error.ts';
 import { cacheFolder, defaultCacheDir, type CacheFolder } from './cache-folder.ts';
 import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { staticFilesOfAsync, type ListingOptions } from './endpoints.ts';
-import { startCatalogThread } from './catalog-thread.ts';
+import { type KeptCatalogThread, startCatalogThread } from './catalog-thread.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
 import { applyChanges, replaceFolder } from './output-folder.ts';
 import {
@@ -125,6 +125,8 @@ export interface BuildOptions {
   compare?: ((data: SiteData) => Promise<{ diff: KnowledgeDiff; label: string }>) | undefined;
   /** Pages per search index shard (default 1000). */
   searchShardPages?: number | undefined;
+  /** The catalog's thread kept from one build to the next (`build --watch`); default: one for this build. */
+  catalogThread?: KeptCatalogThread | undefined;
   /** Characters of subject content up to which the catalog's work runs in a thread of its own (default catalog-thread.ts `CATALOG_THREAD_CHARACTERS`). */
   catalogThreadCharacters?: number | undefined;
   /**
@@ -207,7 +209,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   let renderShown = false;
   const preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
   // The catalog's thread loads its modules and counts tokens while the knowledge base is read.
-  const catalogThread = startCatalogThread(stopThreads.signal);
+  const catalogThread = options.catalogThread?.start(stopThreads.signal) ?? startCatalogThread(stopThreads.signal);
   try {
     const memo = loadCatalogMemo(cache.catalogMemo);
     // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.

@@ -8,7 +8,7 @@
  * counts the catalog's tokens meanwhile (content/reference/decisions.md, "Tokens counted in the
  * catalog's thread").
  */
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../kb/diagnostics/diagnostics.ts';
 import type { TokenCounter } from '../kb/catalog/tokens.ts';
 import { askThroughPort } from './batched-thread.ts';
@@ -17,9 +17,10 @@ import { moduleUrl } from './module-url.ts';
 import type { SiteData } from './site-data.ts';
 import { startThread } from './start-thread.ts';
 
-/** What the worker starts with: the port its token counts are asked through. */
+/** What the worker starts with: the port its first build's token counts are asked through, and whether it is kept for more builds. */
 export interface CatalogWorkerData {
   tokens: MessagePort;
+  kept: boolean;
 }
 
 /** What the worker is sent: the catalog and settings (copied into its heap), the checks' settings and the files of the memos it uses. */
@@ -31,8 +32,8 @@ export interface CatalogTask {
   memos: { searchTerms: string; wordSets: string; outlines: string; codeKey: string };
 }
 
-/** One of the worker's two answers, or why the work it was doing failed. */
-export type CatalogReply = { checks: Diagnostic[] } | { texts: ({ path: string } & KeyedText)[] } | { failed: 'checks' | 'texts'; error: string };
+/** One of the worker's two answers, or why the work it was doing failed; then that it saved its memos. */
+export type CatalogReply = { checks: Diagnostic[] } | { texts: ({ path: string } & KeyedText)[] } | { failed: 'checks' | 'texts'; error: string } | { saved: true };
 
 /** The worker's results, each as it comes. */
 export interface CatalogWork {
@@ -40,7 +41,7 @@ export interface CatalogWork {
   checks: Promise<Diagnostic[]>;
   /** The texts of site-texts.ts `siteTextsOf`, made and keyed, by path. */
   texts: Promise<Map<string, KeyedText>>;
-  /** Settles once the thread has ended: after both answers it saves the memos it used, then ends. */
+  /** Settles once the thread is done: after both answers it saves the memos it used, then ends (or, kept, waits for the next build). */
   ended: Promise<void>;
 }
 
@@ -71,37 +72,96 @@ const WORKER_URL = moduleUrl('./catalog-worker', import.meta.url);
 const TOKEN_BATCH_CHARACTERS = 256 * 1024;
 
 /**
- * Starts the catalog's worker thread, which loads its modules, counts the tokens it is asked for,
- * and waits for {@link CatalogThread.work}. `signal` ends it before its texts come (the build
- * stopped): what has not come yet then rejects.
+ * A catalog thread kept from one build to the next (`build --watch`): its modules stay loaded and
+ * its hot code compiled. A build stopped early ends the thread; the next build starts another.
  */
-export function startCatalogThread(signal: AbortSignal): CatalogThread {
+export interface KeptCatalogThread {
+  /** As {@link startCatalogThread}, on the kept thread. */
+  start(signal: AbortSignal): CatalogThread;
+  /** Ends the kept thread. */
+  stop(): Promise<void>;
+  /** The kept thread's `threadId`; undefined before the first build, and once it has ended. */
+  readonly threadId: number | undefined;
+}
+
+/** A {@link KeptCatalogThread}; its thread starts with the first build. */
+export function keepCatalogThread(): KeptCatalogThread {
+  const kept: { worker?: Worker | undefined } = {};
+  return {
+    start: (signal) => startCatalogThread(signal, kept),
+    async stop() {
+      const worker = kept.worker;
+      kept.worker = undefined;
+      await worker?.terminate();
+    },
+    get threadId() {
+      return kept.worker?.threadId;
+    },
+  };
+}
+
+/**
+ * Starts the catalog's worker thread, which loads its modules, counts the tokens it is asked for,
+ * and waits for {@link CatalogThread.work}; with `kept`, the thread it holds, or a new one it then
+ * holds. `signal` ends it before its texts come (the build stopped): what has not come yet then
+ * rejects.
+ */
+export function startCatalogThread(signal: AbortSignal, kept?: { worker?: Worker | undefined }): CatalogThread {
   const { port1, port2 } = new MessageChannel();
-  const worker = startThread(WORKER_URL, { workerData: { tokens: port2 } satisfies CatalogWorkerData, transferList: [port2] });
+  let worker = kept?.worker;
+  if (worker) worker.postMessage({ tokens: port2 }, [port2]);
+  else {
+    const started = startThread(WORKER_URL, { workerData: { tokens: port2, kept: kept !== undefined } satisfies CatalogWorkerData, transferList: [port2] });
+    if (kept) {
+      kept.worker = started;
+      // A kept thread that ends between builds is started again by the next one.
+      started.once('exit', () => {
+        if (kept.worker === started) kept.worker = undefined;
+      });
+    }
+    worker = started;
+  }
+  const thread = worker;
   const tokens = askThroughPort<string, number>(port1, { name: 'the token counter', batchSize: TOKEN_BATCH_CHARACTERS, sizeOf: (text) => text.length, idleUnref: true });
   const checks = settleable<Diagnostic[]>();
   const texts = settleable<Map<string, KeyedText>>();
-  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const { promise: ended, resolve: end } = Promise.withResolvers<void>();
+  /** This build is done with the thread: its listeners go. */
+  const release = (): void => {
+    signal.removeEventListener('abort', stop);
+    thread.off('message', onMessage);
+    thread.off('error', onError);
+    thread.off('exit', onExit);
+    end();
+  };
   const fail = (error: Error): void => {
     tokens.fail(error);
     checks.reject(error);
     texts.reject(error);
-    void worker.terminate();
+    if (kept?.worker === thread) kept.worker = undefined;
+    void thread.terminate();
+    release();
   };
   const stop = (): void => fail(signal.reason instanceof Error ? signal.reason : new Error('the catalog thread was stopped'));
-  if (signal.aborted) stop();
-  else signal.addEventListener('abort', stop, { once: true });
-  worker.on('message', (reply: CatalogReply) => {
+  const onMessage = (reply: CatalogReply): void => {
     if ('failed' in reply) fail(new Error(`${reply.failed === 'checks' ? 'the content checks' : "making the site's indexes"} failed: ${reply.error}`));
     else if ('checks' in reply) checks.resolve(reply.checks);
-    else {
+    else if ('texts' in reply) {
       texts.resolve(new Map(reply.texts.map(({ path, key, bytes }) => [path, { key, bytes }])));
-      // Its work is done: it saves the memos and ends of itself, whatever the build does now.
+      // Its work is done: it saves the memos, whatever the build does now.
       signal.removeEventListener('abort', stop);
-    }
-  });
-  worker.on('error', (error) => fail(new Error(`the catalog thread failed: ${error.message || String(error)}`)));
-  worker.on('exit', (code) => fail(new Error(`the catalog thread stopped (exit code ${code})`)));
+    } else if (kept) release();
+  };
+  const onError = (error: Error): void => fail(new Error(`the catalog thread failed: ${error.message || String(error)}`));
+  const onExit = (code: number): void => {
+    if (kept?.worker === thread) kept.worker = undefined;
+    fail(new Error(`the catalog thread stopped (exit code ${code})`));
+  };
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  thread.on('message', onMessage);
+  thread.on('error', onError);
+  thread.on('exit', onExit);
   return {
     count: (text) => tokens.ask(text),
     work(data, settings, limit = CATALOG_THREAD_CHARACTERS) {
@@ -109,12 +169,13 @@ export function startCatalogThread(signal: AbortSignal): CatalogThread {
       let characters = 0;
       for (const topic of data.catalog.topics) for (const subject of topic.subjects) characters += subject.content.length;
       if (characters > limit) {
-        signal.removeEventListener('abort', stop);
-        void worker.terminate();
+        if (kept?.worker === thread) kept.worker = undefined;
+        void thread.terminate();
+        release();
         return undefined;
       }
       const task: CatalogTask = { input: { catalog: data.catalog, site: data.site, base: data.routes.base }, ...settings };
-      worker.postMessage(task);
+      thread.postMessage(task);
       return { checks: checks.promise, texts: texts.promise, ended };
     },
   };

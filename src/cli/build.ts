@@ -6,6 +6,7 @@ import { astroPagesPreparation, astroPagesStage } from '../astro/run-astro.ts';
 import { BuildError } from '../build/build-error.ts';
 import { buildSite, type BuildResult } from '../build/build-site.ts';
 import { defaultCacheDir } from '../build/cache-folder.ts';
+import { keepCatalogThread, type KeptCatalogThread } from '../build/catalog-thread.ts';
 import { loadSiteConfig } from '../build/read-config.ts';
 import { displayPath, plural } from '../kb/diagnostics/diagnostics.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
@@ -111,24 +112,31 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     if (alone) throw usageError(`--watch builds the whole site again after each change; it does not take ${alone}.`, 'build');
   }
   const configFiles = configPaths(values.config, io);
+  let catalogThread: KeptCatalogThread | undefined;
   const outDir = path.resolve(io.cwd, values.out ?? 'dist');
   const cacheDir = values.cache === undefined ? undefined : path.resolve(io.cwd, values.cache);
   if (values.watch) {
     const written = [outDir, cacheDir ?? defaultCacheDir(path.resolve(io.cwd, configFiles[0]!))];
     let trees: string[] = [];
-    await watchBuilds(
-      {
-        build: async () => void (await buildOnce()),
-        // The enabled topics of the config as it is now; a config that does not load keeps the last ones.
-        async targets() {
-          const { config } = await loadSiteConfig(configFiles, io.cwd);
-          if (config) trees = config.topics.filter((topic) => topic.enable).map((topic) => topic.dir);
-          return { trees, files: configFiles.map((file) => path.resolve(io.cwd, file)), skip: written };
+    // Kept from one build to the next, with its modules loaded and its code compiled.
+    catalogThread = keepCatalogThread();
+    try {
+      await watchBuilds(
+        {
+          build: async () => void (await buildOnce()),
+          // The enabled topics of the config as it is now; a config that does not load keeps the last ones.
+          async targets() {
+            const { config } = await loadSiteConfig(configFiles, io.cwd);
+            if (config) trees = config.topics.filter((topic) => topic.enable).map((topic) => topic.dir);
+            return { trees, files: configFiles.map((file) => path.resolve(io.cwd, file)), skip: written };
+          },
+          written,
         },
-        written,
-      },
-      io,
-    );
+        io,
+      );
+    } finally {
+      await catalogThread.stop();
+    }
     return 0;
   }
   const result = await buildOnce();
@@ -152,6 +160,7 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
         userAgent: sourcesUserAgent,
         searchShardPages: shardPages === undefined ? undefined : Number(shardPages),
         catalogThreadCharacters: threadCharacters === undefined ? undefined : Number(threadCharacters),
+        catalogThread,
         part,
         compare:
           baseArg === undefined

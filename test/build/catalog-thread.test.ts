@@ -6,6 +6,8 @@
  * knowledge base over the limit is left to the build's thread. The same thread counts tokens
  * while the build reads ("Tokens counted in the catalog's thread"): the same counts as this
  * thread's, in order, across batches; asked after the work or once stopped, it refuses, with a message.
+ * A thread kept between builds (`build --watch`) counts and works for each build in turn, the same
+ * as a thread of its own; a build stopped ends it, and the next build starts another.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { countTokensHere } from '../../src/kb/catalog/tokens.ts';
 import { configOrError, loadSiteConfig } from '../../src/build/read-config.ts';
 import { prepareSiteData } from '../../src/build/site-data.ts';
 import { keyText, siteTextsOf } from '../../src/build/site-texts.ts';
-import { startCatalogThread } from '../../src/build/catalog-thread.ts';
+import { keepCatalogThread, startCatalogThread } from '../../src/build/catalog-thread.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
@@ -94,6 +96,38 @@ describe('the catalog thread', () => {
       expect(await thread.count('Hello, world.')).toBe(counts[1]);
     } finally {
       stop.abort();
+    }
+  });
+
+  it('works for build after build when kept, as a thread of its own does, and starts again after a build stopped', async () => {
+    const { data } = await fixtureData();
+    const settings = settingsOf(path.join(makeTree({}), 'search-terms.json'));
+    const alone = startCatalogThread(new AbortController().signal).work(data, settings)!;
+    const expected = { checks: await alone.checks, texts: await alone.texts };
+    await alone.ended;
+    const kept = keepCatalogThread();
+    try {
+      const ids = new Set<number>();
+      for (let build = 0; build < 3; build++) {
+        const thread = kept.start(new AbortController().signal);
+        expect(await thread.count('Hello, world.')).toBe(await countTokensHere('Hello, world.'));
+        const work = thread.work(data, settings)!;
+        expect({ checks: await work.checks, texts: await work.texts }).toEqual(expected);
+        await work.ended;
+        ids.add(kept.threadId!);
+      }
+      // One thread for the three builds.
+      expect(ids.size).toBe(1);
+      const stop = new AbortController();
+      const stopped = kept.start(stop.signal).work(data, settings)!;
+      stop.abort(new Error('the build stopped'));
+      await expect(stopped.texts).rejects.toThrow('the build stopped');
+      const next = kept.start(new AbortController().signal).work(data, settings)!;
+      expect(await next.texts).toEqual(expected.texts);
+      await next.ended;
+      expect(kept.threadId).not.toBe([...ids][0]);
+    } finally {
+      await kept.stop();
     }
   });
 
