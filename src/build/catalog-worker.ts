@@ -7,6 +7,8 @@
  * and the search terms), says so, and ends; a thread kept between builds (`build --watch`) waits
  * for the next build's port of counts and task instead.
  */
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { countTokens, loadTokenizer } from '../kb/catalog/tokens.ts';
 import { answerBatches } from './batched-thread.ts';
@@ -57,8 +59,17 @@ parentPort!.on('message', (message: CatalogTask | { tokens: MessagePort }) => {
     reply({ saved: true });
     // A thread for one build ends here: nothing else keeps it alive.
     if (!kept) parentPort!.unref();
+    // A kept thread's copy of the catalog is garbage now: collected at once, not left to pile up
+    // over the builds (content/reference/decisions.md, "The build that stays running").
+    else collectGarbage();
   });
 });
+
+/** A full garbage collection of this thread's heap (V8's `gc`, exposed for this thread's use). */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 async function work({ input, checks, memos }: CatalogTask): Promise<void> {
   let loadedModules: Awaited<typeof loaded>;

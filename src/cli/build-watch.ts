@@ -6,6 +6,7 @@
  * a one-subject rebuild takes about three quarters of what `syllabus build` takes for it
  * (content/guide/performance.md).
  */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { watchFolders, type WatchTargets } from '../agent/folder-watch.ts';
 import { displayPath } from '../kb/diagnostics/diagnostics.ts';
@@ -102,4 +103,37 @@ function isWritten(written: readonly string[], changed: string): boolean {
   return written.some(
     (folder) => !isOutside(folder, changed) || (path.dirname(changed) === path.dirname(folder) && path.basename(changed).startsWith(`${path.basename(folder)}.old-`)),
   );
+}
+
+/**
+ * Runs `syllabus <args>` as a command of its own, as this process was started, its output passed
+ * on line by line; resolves with its exit code.
+ */
+export function runCommandApart(args: readonly string[], io: CommandIo): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { cwd: io.cwd, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines = (write: (line: string) => void) => {
+      let rest = '';
+      return {
+        add(chunk: Buffer): void {
+          const parts = (rest + chunk.toString('utf8')).split('\n');
+          rest = parts.pop()!;
+          for (const line of parts) write(line);
+        },
+        end(): void {
+          if (rest !== '') write(rest);
+        },
+      };
+    };
+    const out = lines(io.out);
+    const err = lines(io.err);
+    child.stdout.on('data', out.add);
+    child.stderr.on('data', err.add);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      out.end();
+      err.end();
+      resolve(code ?? 1);
+    });
+  });
 }

@@ -5,12 +5,13 @@ import v8 from 'node:v8';
 import { astroPagesPreparation, astroPagesStage } from '../astro/run-astro.ts';
 import { BuildError } from '../build/build-error.ts';
 import { buildSite, type BuildResult } from '../build/build-site.ts';
-import { defaultCacheDir } from '../build/cache-folder.ts';
+import { cacheFolder, defaultCacheDir } from '../build/cache-folder.ts';
+import { holdsBuild, readBuildRecord } from '../build/plan.ts';
 import { keepCatalogThread, type KeptCatalogThread } from '../build/catalog-thread.ts';
 import { loadSiteConfig } from '../build/read-config.ts';
 import { displayPath, plural } from '../kb/diagnostics/diagnostics.ts';
 import { timeoutFromEnv } from '../remote/fetch-json.ts';
-import { watchBuilds } from './build-watch.ts';
+import { runCommandApart, watchBuilds } from './build-watch.ts';
 import { CliError, usageError } from './errors.ts';
 import type { CommandIo } from './io.ts';
 import { configPaths } from './knowledge-base-options.ts';
@@ -123,7 +124,14 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
     try {
       await watchBuilds(
         {
-          build: async () => void (await buildOnce()),
+          async build() {
+            // A build that makes every page (none of this output folder is in the cache) runs as a
+            // command of its own: the memory its threads free stays with the process that ran them
+            // (content/reference/decisions.md, "The build that stays running").
+            const record = readBuildRecord(cacheFolder(written[1]!));
+            if (record && holdsBuild(outDir, record)) await buildOnce();
+            else await runCommandApart(['build', ...argv.filter((arg) => arg !== '--watch' && arg !== '-w')], io);
+          },
           // The enabled topics of the config as it is now; a config that does not load keeps the last ones.
           async targets() {
             const { config } = await loadSiteConfig(configFiles, io.cwd);
