@@ -112,27 +112,26 @@ function isWritten(written: readonly string[], changed: string): boolean {
 export function runCommandApart(args: readonly string[], io: CommandIo): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { cwd: io.cwd, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines = (write: (line: string) => void) => {
+    /** Passes `stream`'s lines to `write`; returns what is left once it ends (a last line without its newline). */
+    const passLines = (stream: NodeJS.ReadableStream, write: (line: string) => void): (() => void) => {
       let rest = '';
-      return {
-        add(chunk: Buffer): void {
-          const parts = (rest + chunk.toString('utf8')).split('\n');
-          rest = parts.pop()!;
-          for (const line of parts) write(line);
-        },
-        end(): void {
-          if (rest !== '') write(rest);
-        },
+      // Decoded across chunks: a character may be split between two.
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const parts = (rest + chunk).split('\n');
+        rest = parts.pop()!;
+        for (const line of parts) write(line);
+      });
+      return () => {
+        if (rest !== '') write(rest);
       };
     };
-    const out = lines(io.out);
-    const err = lines(io.err);
-    child.stdout.on('data', out.add);
-    child.stderr.on('data', err.add);
+    const outEnd = passLines(child.stdout, io.out);
+    const errEnd = passLines(child.stderr, io.err);
     child.on('error', reject);
     child.on('close', (code) => {
-      out.end();
-      err.end();
+      outEnd();
+      errEnd();
       resolve(code ?? 1);
     });
   });
