@@ -153,10 +153,7 @@ export function startCatalogThread(signal: AbortSignal, kept?: { worker?: Worker
     } else if (kept) release();
   };
   const onError = (error: Error): void => fail(new Error(`the catalog thread failed: ${error.message || String(error)}`));
-  const onExit = (code: number): void => {
-    if (kept?.worker === thread) kept.worker = undefined;
-    fail(new Error(`the catalog thread stopped (exit code ${code})`));
-  };
+  const onExit = (code: number): void => fail(new Error(`the catalog thread stopped (exit code ${code})`));
   if (signal.aborted) stop();
   else signal.addEventListener('abort', stop, { once: true });
   thread.on('message', onMessage);

@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { watchFolders, type WatchTargets } from '../agent/folder-watch.ts';
 import { displayPath } from '../kb/diagnostics/diagnostics.ts';
 import { isOutside } from '../kb/files/paths.ts';
@@ -112,27 +113,10 @@ function isWritten(written: readonly string[], changed: string): boolean {
 export function runCommandApart(args: readonly string[], io: CommandIo): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { cwd: io.cwd, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    /** Passes `stream`'s lines to `write`; returns what is left once it ends (a last line without its newline). */
-    const passLines = (stream: NodeJS.ReadableStream, write: (line: string) => void): (() => void) => {
-      let rest = '';
-      // Decoded across chunks: a character may be split between two.
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        const parts = (rest + chunk).split('\n');
-        rest = parts.pop()!;
-        for (const line of parts) write(line);
-      });
-      return () => {
-        if (rest !== '') write(rest);
-      };
-    };
-    const outEnd = passLines(child.stdout, io.out);
-    const errEnd = passLines(child.stderr, io.err);
+    // Line by line, decoded across chunks; a last line without its newline too.
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', io.out);
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', io.err);
     child.on('error', reject);
-    child.on('close', (code) => {
-      outEnd();
-      errEnd();
-      resolve(code ?? 1);
-    });
+    child.on('close', (code) => resolve(code ?? 1));
   });
 }

@@ -117,20 +117,28 @@ export async function buildCommand(argv: string[], io: CommandIo): Promise<numbe
   const outDir = path.resolve(io.cwd, values.out ?? 'dist');
   const cacheDir = values.cache === undefined ? undefined : path.resolve(io.cwd, values.cache);
   if (values.watch) {
-    const written = [outDir, cacheDir ?? defaultCacheDir(path.resolve(io.cwd, configFiles[0]!))];
+    const cache = cacheDir ?? defaultCacheDir(path.resolve(io.cwd, configFiles[0]!));
+    const written = [outDir, cache];
     let trees: string[] = [];
+    let first = true;
     // Kept from one build to the next, with its modules loaded and its code compiled.
     catalogThread = keepCatalogThread();
     try {
       await watchBuilds(
         {
           async build() {
-            // A build that makes every page (none of this output folder is in the cache) runs as a
-            // command of its own: the memory its threads free stays with the process that ran them
-            // (content/reference/decisions.md, "The build that stays running").
-            const record = readBuildRecord(cacheFolder(written[1]!));
-            if (record && holdsBuild(outDir, record)) await buildOnce();
-            else await runCommandApart(['build', ...argv.filter((arg) => arg !== '--watch' && arg !== '-w')], io);
+            // A first build that makes every page (none of this output folder is in the cache) runs
+            // as a command of its own: the memory its threads free stays with the process that ran
+            // them (content/reference/decisions.md, "The build that stays running").
+            if (first) {
+              first = false;
+              const record = readBuildRecord(cacheFolder(cache));
+              if (!record || !holdsBuild(outDir, record)) {
+                await runCommandApart(['build', ...argv.filter((arg) => arg !== '--watch' && arg !== '-w')], io);
+                return;
+              }
+            }
+            await buildOnce();
           },
           // The enabled topics of the config as it is now; a config that does not load keeps the last ones.
           async targets() {

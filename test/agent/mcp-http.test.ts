@@ -17,7 +17,7 @@ import { listStaticFiles } from '../../src/build/endpoints.ts';
 import { writeStaticFiles } from '../../src/build/static-file.ts';
 import { serveStatic, type RunningServer } from '../../src/cli/static-server.ts';
 import { createMcpHandler } from '../../src/index.ts';
-import { BIN, ROOT, runCli, runCliAsync, userEnv } from '../helpers/run-cli.ts';
+import { BIN, ROOT, runCli, runCliAsync, stopChild, userEnv } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 import { cliPrompt, cliResult, listedTools } from './mcp-client.ts';
 
@@ -62,9 +62,7 @@ describe('syllabus mcp --http', () => {
 
   afterAll(async () => {
     await client.close();
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await stopChild(child, 'SIGTERM')).toBe(0);
   });
 
   it('negotiates the newest protocol version, with the <knowledge> section as instructions and no listChanged (one request per server)', async () => {

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, runCli, userEnv } from '../helpers/run-cli.ts';
+import { BIN, ROOT, runCli, stopChild, userEnv } from '../helpers/run-cli.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
 let kb: string;
@@ -49,11 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
+  if (child) await stopChild(child, 'SIGKILL');
 });
 
 describe('syllabus build --watch', () => {
@@ -92,9 +88,7 @@ describe('syllabus build --watch', () => {
 
   it('stops on Ctrl-C with exit code 0', async () => {
     await linesUntil('Watching for changes', 4, 1);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    expect(await stopChild(child, 'SIGINT')).toBe(0);
   });
 
   it('refuses --watch with --base, --part or --json (exit 2)', () => {

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, userEnv } from '../helpers/run-cli.ts';
+import { BIN, ROOT, stopChild, userEnv } from '../helpers/run-cli.ts';
 import { hostileRequests, staysOnSite } from '../helpers/hostile-requests.ts';
 import { parseAnswer, sendRaw } from '../helpers/raw-http.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
@@ -64,11 +64,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGINT');
-    await exited;
-  }
+  if (child) await stopChild(child, 'SIGINT');
 });
 
 describe('syllabus dev', () => {

@@ -1,5 +1,5 @@
 /** Runs the real `syllabus` bin as a child process, as a user would, or its command line in this process. */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,4 +92,12 @@ export function findSystemNode(): string {
     if (fs.existsSync(candidate) && fs.realpathSync(candidate) !== fs.realpathSync(process.execPath)) return candidate;
   }
   throw new Error('No system Node found on PATH besides the project’s own: the test needs the machine’s Node (20), older than the project’s.');
+}
+
+/** Sends `signal` to `child` (a command that stays running) and resolves with its exit code once it has exited; at once when it has already. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  return exited;
 }
