@@ -25,7 +25,7 @@ import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { staticFilesOfAsync, type ListingOptions } from './endpoints.ts';
 import { type KeptCatalogThread, startCatalogThread } from './catalog-thread.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
-import { applyChanges, replaceFolder } from './output-folder.ts';
+import { applyChanges, buildOutputProblem, replaceFolder } from './output-folder.ts';
 import {
   buildFileKeys,
   buildPageKeys,
@@ -198,6 +198,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const config = configOrError(loaded, options.cwd);
   const firstConfig = config.files[0]!;
   const cache = cacheFolder(options.cacheDir ?? defaultCacheDir(firstConfig));
+  // Nothing but a build's own output is ever replaced (content/reference/cli/build.md, "The output folder").
+  const outputProblem = buildOutputProblem(config, options.outDir, cache.dir, options.cwd, shown);
+  if (outputProblem) throw new BuildError(outputProblem, [], 'config');
 
   const codeKey = codeFingerprint();
   // Astro compiles the pages while the knowledge base is read: that needs the code and the
@@ -551,8 +554,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       result.counts.rendered = stats.rendered;
 
       let cleanup: Promise<void> = Promise.resolve();
-      if (plan.mode === 'full') cleanup = replaceFolder(staging, options.outDir);
-      else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, removedFiles);
+      if (plan.mode === 'full') {
+        unmarkBuild(staging);
+        cleanup = replaceFolder(staging, options.outDir);
+      } else applyChanges(staging, options.outDir, data.routes.base, plan.removedPages, removedFiles);
       searchProgress = true;
       const search = await (searching ?? indexing.finish());
       await Promise.all([cleanup, search.cleanup]);

@@ -1,18 +1,115 @@
 /**
  * Writing a built site into its output folder: a full build replaces the folder at once, an
  * incremental build moves its files into the previous build and removes what no longer exists.
+ * Before either, {@link outputFolderProblem} makes sure that replacing the folder deletes nothing
+ * but a build's own output (content/reference/cli/build.md, "The output folder").
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SyllabusConfig } from '../kb/config/merge.ts';
+import { CACHE_FOLDER_NAME, isOutside } from '../kb/files/paths.ts';
 
 /**
- * Puts `from` in place of `to`. The old folder is moved aside at once and deleted in the
- * background: the returned promise settles when it is gone.
+ * The file that marks a folder as the output of a Syllabus build or join. Every output folder they
+ * write holds it: empty while the folder holds no finished build (a build under way, a join), else
+ * the id of the build it holds (plan.ts).
+ */
+export const BUILD_MARKER = '.syllabus-build';
+
+/** What a replaced output folder keeps: a Git checkout's own folder (a `gh-pages` worktree). */
+const KEPT_ENTRIES: readonly string[] = ['.git'];
+
+/** A file or folder that a build or a join must never delete, as an error names it. */
+export interface ProtectedPath {
+  path: string;
+  name: string;
+}
+
+/**
+ * Why a build or a join may not write into `outDir` (absolute), which it replaces whole; undefined
+ * when it may. It may not when the folder holds one of `kept` (the knowledge base, the current
+ * folder, …), when it is a file, or when it holds files that no Syllabus build made (no
+ * {@link BUILD_MARKER}; a folder that is empty, or holds only `.git`, is fine). Symbolic links are
+ * followed. `shown` names a path as the error shows it.
+ */
+export function outputFolderProblem(outDir: string, kept: readonly ProtectedPath[], shown: (file: string) => string): string | undefined {
+  const out = realPathAsMade(outDir);
+  const held = kept.find((entry) => !isOutside(out, realPathAsMade(entry.path)));
+  if (held) {
+    return `The output folder ${shown(outDir)}/ holds ${held.name}, and an output folder is replaced whole: it would be deleted. Build into a folder of its own, outside the knowledge base (--out DIR).`;
+  }
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(outDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ENOTDIR') return `The output folder ${shown(outDir)} is a file. Build into a folder (--out DIR).`;
+    throw error;
+  }
+  if (entries.includes(BUILD_MARKER)) return undefined;
+  const foreign = entries.filter((entry) => !KEPT_ENTRIES.includes(entry)).sort();
+  if (foreign.length === 0) return undefined;
+  const named = foreign.length > 3 ? `${foreign.slice(0, 3).join(', ')} and ${foreign.length - 3} more` : foreign.join(', ');
+  return `The output folder ${shown(outDir)}/ holds files that no Syllabus build made (${named}; a folder a build wrote holds a ${BUILD_MARKER} file), and an output folder is replaced whole: they would be deleted. Move them away, or build into another folder (--out DIR).`;
+}
+
+/**
+ * Why a build of `config` may not write into `outDir` with its cache in `cacheDir` (both
+ * absolute), or undefined when it may: {@link outputFolderProblem}, with the config files, every
+ * topic's folder or learnings store, the cache and `cwd` to keep; and neither folder may lie in
+ * an enabled topic's folder, where the next build would read what this one writes as subjects
+ * (a cache folder named `.syllabus-cache` is never read).
+ */
+export function buildOutputProblem(config: SyllabusConfig, outDir: string, cacheDir: string, cwd: string, shown: (file: string) => string): string | undefined {
+  const kept: ProtectedPath[] = [
+    ...config.files.map((file) => ({ path: file, name: `the config file ${shown(file)}` })),
+    ...config.topics.map((topic) => ({
+      path: topic.dir,
+      name: topic.kind === 'folder' ? `the folder of topic "${topic.id}" (${shown(topic.dir)}/)` : `the learnings store of topic "${topic.id}" (${shown(topic.dir)})`,
+    })),
+    { path: cacheDir, name: `the build cache (${shown(cacheDir)}/)` },
+    { path: cwd, name: 'the current folder' },
+  ];
+  const problem = outputFolderProblem(outDir, kept, shown);
+  if (problem) return problem;
+  const topicHolding = (dir: string) => {
+    const real = realPathAsMade(dir);
+    return config.topics.find((topic) => topic.enable && topic.kind === 'folder' && !isOutside(realPathAsMade(topic.dir), real));
+  };
+  const outTopic = topicHolding(outDir);
+  if (outTopic) {
+    return `The output folder ${shown(outDir)}/ is inside the folder of topic "${outTopic.id}" (${shown(outTopic.dir)}/): the next build would read the site it writes as that topic's subjects. Build into a folder outside every topic's folder (--out DIR).`;
+  }
+  const cacheTopic = path.basename(cacheDir) === CACHE_FOLDER_NAME ? undefined : topicHolding(cacheDir);
+  if (cacheTopic) {
+    return `The build cache ${shown(cacheDir)}/ is inside the folder of topic "${cacheTopic.id}" (${shown(cacheTopic.dir)}/): the next build would read its files as that topic's subjects. Keep the cache outside every topic's folder (--cache DIR), or name its folder ${CACHE_FOLDER_NAME}.`;
+  }
+  return undefined;
+}
+
+/** The real path of `file`, which may not exist yet: the symbolic links of the part that exists are followed. */
+function realPathAsMade(file: string): string {
+  const missing: string[] = [];
+  for (let at = path.resolve(file); ; at = path.dirname(at)) {
+    try {
+      return path.join(fs.realpathSync(at), ...missing.reverse());
+    } catch {
+      if (path.dirname(at) === at) return path.resolve(file);
+      missing.push(path.basename(at));
+    }
+  }
+}
+
+/**
+ * Puts `from` in place of `to`, and keeps `to`'s `.git`. The old folder is moved aside at once
+ * and deleted in the background: the returned promise settles when it is gone.
  */
 export function replaceFolder(from: string, to: string): Promise<void> {
   const aside = `${to}.old-${process.pid}-${Date.now()}`;
   let old: Promise<void> = Promise.resolve();
   if (fs.existsSync(to)) {
+    for (const entry of KEPT_ENTRIES) if (fs.existsSync(path.join(to, entry))) fs.renameSync(path.join(to, entry), path.join(from, entry));
     fs.renameSync(to, aside);
     old = fs.promises.rm(aside, { recursive: true, force: true });
   }

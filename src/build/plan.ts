@@ -9,6 +9,7 @@ import { createHash, hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_MARKER } from './output-folder.ts';
 import { outputPackageVersions, packageRoot } from './package-info.ts';
 import type { CacheFolder } from './cache-folder.ts';
 import type { SearchManifest } from './search-index.ts';
@@ -114,9 +115,6 @@ export interface PreviousBuild {
   pageDigests: Record<string, string>;
 }
 
-/** Marks an output folder as the build the cache's manifest describes. */
-export const BUILD_MARKER = '.syllabus-build';
-
 function manifestId(manifest: BuildManifest): string {
   return hashValue(manifest);
 }
@@ -197,9 +195,12 @@ export function recordedDigests(manifest: Omit<BuildManifest, 'files'>, built: R
   return digests;
 }
 
-/** Forgets which build `outDir` holds: called before it changes, so that a build stopped halfway is never taken for a finished one. */
+/**
+ * Forgets which build `outDir` holds: called before it changes, so that a build stopped halfway is
+ * never taken for a finished one. The folder stays marked as a build's output (an empty marker).
+ */
 export function unmarkBuild(outDir: string): void {
-  fs.rmSync(path.join(outDir, BUILD_MARKER), { force: true });
+  if (fs.existsSync(outDir)) fs.writeFileSync(path.join(outDir, BUILD_MARKER), '');
 }
 
 /** Records a finished build: its manifests in the cache, and the marker in `outDir`. */

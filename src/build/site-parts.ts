@@ -13,8 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuildError } from './build-error.ts';
-import { replaceFolder } from './output-folder.ts';
-import { BUILD_MARKER } from './plan.ts';
+import { BUILD_MARKER, outputFolderProblem, replaceFolder } from './output-folder.ts';
 import { readShardList, SHARD_LIST, writeShardList } from './search-index.ts';
 import type { SiteData } from './site-data.ts';
 
@@ -92,9 +91,10 @@ export interface JoinResult {
  * each once, and the search shards of all. Throws a {@link BuildError} that names the folder or
  * file and says what to do when a folder is not a part build, when the parts hold a topic twice
  * or leave one out, or when a file they share differs (parts built from different sources).
- * Nothing is written to `outDir` unless the join succeeds; it is then replaced whole.
+ * Nothing is written to `outDir` unless the join succeeds; it is then replaced whole, and only
+ * when it holds no part, not `cwd` and no files but a build's ({@link outputFolderProblem}).
  */
-export async function joinParts(parts: readonly string[], outDir: string, nameOf: (dir: string) => string = (dir) => dir): Promise<JoinResult> {
+export async function joinParts(parts: readonly string[], outDir: string, cwd: string, nameOf: (dir: string) => string = (dir) => dir): Promise<JoinResult> {
   if (parts.length === 0)
     throw new BuildError(
       'join needs the output folders of the part builds. Build each part with "syllabus build --part <topic>[,<topic>…] --out <folder>", then join the folders.',
@@ -102,6 +102,9 @@ export async function joinParts(parts: readonly string[], outDir: string, nameOf
   const names = parts.map(nameOf);
   const records = parts.map((dir, i) => readPartRecord(dir, names[i]!));
   checkCoverage(names, records);
+  // Nothing but a build's own output is ever replaced (content/reference/cli/build.md, "The output folder").
+  const problem = outputFolderProblem(outDir, [...parts.map((dir, i) => ({ path: dir, name: `the part ${names[i]}/` })), { path: cwd, name: 'the current folder' }], nameOf);
+  if (problem) throw new BuildError(problem);
 
   const staging = `${outDir}.join-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
@@ -134,12 +137,15 @@ export async function joinParts(parts: readonly string[], outDir: string, nameOf
     }
     fs.mkdirSync(path.join(staging, 'pagefind'), { recursive: true });
     writeShardList(path.join(staging, 'pagefind'), shards);
+    // A joined site is a build's output, though of no build the cache describes.
+    fs.writeFileSync(path.join(staging, BUILD_MARKER), '');
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw error;
   }
   await replaceFolder(staging, outDir);
-  return { files: files + 1, shards: shards.length };
+  // With the list of shards and the marker.
+  return { files: files + 2, shards: shards.length };
 }
 
 /** The part record of the build in `dir`. */

@@ -35,7 +35,8 @@ their progress in place.
 
 Options:
   -c, --config PATH   config file (repeatable; default content/kb.toml, or SYLLABUS_CONFIG)
-  -o, --out DIR       output folder (default dist/)
+  -o, --out DIR       output folder (default dist/): replaced whole, so never one that holds
+                      the knowledge base or files no build made
       --cache DIR     build cache (default .syllabus-cache/ beside the first config file)
       --base SOURCE   a preview: also build /changes/, what changed since SOURCE (a kb.toml,
                       a built dist/ folder or a site URL), for listed subjects only, with a

@@ -14,14 +14,15 @@ each machine) into one site in DIR, as one build of the whole knowledge base wou
 with the search index of every part. Every topic must be in exactly one part, and the files the
 parts share (the home page, the endpoints, llms.txt, …) must be the same in every part: build all
 parts from one commit, with the same config and Syllabus version. DIR is replaced whole, and
-only when the join succeeds.
+only when the join succeeds; a DIR that holds a part, the current folder or files no build made
+is refused.
 
 Options:
   -o, --out DIR   the joined site (default dist/)
   -h, --help      show this help
 
 Exit codes: 0 joined, 1 the parts do not join (a topic missing or twice, a shared file that
-differs, a folder that holds no part), 2 usage error.`;
+differs, a folder that holds no part) or DIR is refused, 2 usage error.`;
 
 /** Runs `join`; returns the exit code. */
 export async function joinCommand(argv: string[], io: CommandIo): Promise<number> {
@@ -35,7 +36,7 @@ export async function joinCommand(argv: string[], io: CommandIo): Promise<number
   const parts = positionals.map((part) => path.resolve(io.cwd, part));
   if (parts.includes(outDir)) throw usageError(`--out ${values.out ?? 'dist'} is also one of the parts: join them into another folder.`, 'join');
   try {
-    const joined = await joinParts(parts, outDir, (dir) => displayPath(dir, io.cwd));
+    const joined = await joinParts(parts, outDir, io.cwd, (dir) => displayPath(dir, io.cwd));
     io.err(`Joined ${plural(parts.length, 'part')} into ${displayPath(outDir, io.cwd)}/: ${plural(joined.files, 'file')}, ${plural(joined.shards, 'search shard')}`);
   } catch (error) {
     if (error instanceof BuildError) throw new CliError(error.message, 1);

@@ -131,6 +131,25 @@ describe('syllabus join', () => {
     expect(fs.existsSync(path.join(work, 'out'))).toBe(false);
   });
 
+  it('deletes nothing: refuses an output folder that holds a part, the current folder, or files no build made', async () => {
+    expect(await runCliInProcess(['join', '--out', '.', 'part-handbook', 'part-oncall'], { cwd: work })).toEqual({
+      stdout: '',
+      stderr: `error: The output folder ${work}/ holds the part part-handbook/, and an output folder is replaced whole: it would be deleted. Build into a folder of its own, outside the knowledge base (--out DIR).\n`,
+      code: 1,
+    });
+    const ours = path.join(work, 'ours');
+    fs.mkdirSync(ours);
+    fs.writeFileSync(path.join(ours, 'notes.md'), 'Ours.\n');
+    expect(await runCliInProcess(['join', '--out', 'ours', 'part-handbook', 'part-oncall'], { cwd: work })).toEqual({
+      stdout: '',
+      stderr:
+        'error: The output folder ours/ holds files that no Syllabus build made (notes.md; a folder a build wrote holds a .syllabus-build file), and an output folder is replaced whole: they would be deleted. Move them away, or build into another folder (--out DIR).\n',
+      code: 1,
+    });
+    expect(fs.readdirSync(ours)).toEqual(['notes.md']);
+    expect(fs.readdirSync(work).filter((name) => name.includes('.join-'))).toEqual([]);
+  });
+
   it('refuses parts whose shared files differ, and leaves the output folder as it was', async () => {
     const changed = path.join(work, 'part-oncall-changed');
     fs.cpSync(parts.oncall, changed, { recursive: true });
@@ -138,13 +157,14 @@ describe('syllabus join', () => {
     const out = path.join(work, 'kept');
     fs.mkdirSync(out);
     fs.writeFileSync(path.join(out, 'before.txt'), 'the last good join');
+    fs.writeFileSync(path.join(out, '.syllabus-build'), '');
     expect(await runCliInProcess(['join', '--out', 'kept', 'part-handbook', 'part-oncall-changed'], { cwd: work })).toEqual({
       stdout: '',
       stderr:
         'error: llms.txt differs between the parts part-handbook and part-oncall-changed: every part must be built from the same sources, config and Syllabus version. Build the parts again from one commit, then join them.\n',
       code: 1,
     });
-    expect(fs.readdirSync(out)).toEqual(['before.txt']);
+    expect(fs.readdirSync(out).sort()).toEqual(['.syllabus-build', 'before.txt']);
     expect(fs.readdirSync(work).filter((name) => name.includes('.join-'))).toEqual([]);
   });
 });

@@ -455,6 +455,29 @@ describe('syllabus build', () => {
     expect(containing('hidden-canary')).toEqual(['kb/subjects/t/hidden.json', 't/hidden.md', 't/hidden/index.html']);
   });
 
+  it('exits 2 and deletes nothing when the output folder holds the knowledge base or files no build made', async () => {
+    const repo = makeTree({ 'kb.toml': '[kb.topic.notes]\nsubjects = "notes"\n', 'notes/a.md': '# A\n', 'docs/readme.md': 'Ours.\n' });
+    const before = fs.readdirSync(repo, { recursive: true, encoding: 'utf8' }).sort();
+    const fix = 'Build into a folder of its own, outside the knowledge base (--out DIR).';
+    expect(await runCliInProcess(['build', '--config', 'kb.toml', '--out', 'notes'], { cwd: repo })).toEqual({
+      stdout: '',
+      stderr: `error: The output folder notes/ holds the folder of topic "notes" (notes/), and an output folder is replaced whole: it would be deleted. ${fix}\n`,
+      code: 2,
+    });
+    expect(await runCliInProcess(['build', '--config', path.join(repo, 'kb.toml'), '--out', '..'], { cwd: path.join(repo, 'docs') })).toEqual({
+      stdout: '',
+      stderr: `error: The output folder ${repo}/ holds the config file ${repo}/kb.toml, and an output folder is replaced whole: it would be deleted. ${fix}\n`,
+      code: 2,
+    });
+    expect(await runCliInProcess(['build', '--config', 'kb.toml', '--out', 'docs'], { cwd: repo })).toEqual({
+      stdout: '',
+      stderr:
+        'error: The output folder docs/ holds files that no Syllabus build made (readme.md; a folder a build wrote holds a .syllabus-build file), and an output folder is replaced whole: they would be deleted. Move them away, or build into another folder (--out DIR).\n',
+      code: 2,
+    });
+    expect(fs.readdirSync(repo, { recursive: true, encoding: 'utf8' }).sort()).toEqual(before);
+  });
+
   it('builds nothing and exits 1 when the content has errors', async () => {
     const broken = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\n', 't/a.md': 'a\n', 't/a.txt': 'a\n' });
     const result = runCli(['build', '--config', 'kb.toml', '--out', 'site'], { cwd: broken });
