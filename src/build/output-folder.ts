@@ -57,22 +57,27 @@ export function outputFolderProblem(outDir: string, kept: readonly ProtectedPath
 /**
  * Why a build of `config` may not write into `outDir` with its cache in `cacheDir` (both
  * absolute), or undefined when it may: {@link outputFolderProblem}, with the config files, every
- * topic's folder or learnings store, the cache and `cwd` to keep; and neither folder may lie in
- * an enabled topic's folder, where the next build would read what this one writes as subjects
+ * topic's folder or learnings store, the cache and `cwd` to keep; the cache may hold none of
+ * them but the cache; and neither folder may lie in an enabled topic's folder, where the next build would read what this one writes as subjects
  * (a cache folder named `.syllabus-cache` is never read).
  */
 export function buildOutputProblem(config: SyllabusConfig, outDir: string, cacheDir: string, cwd: string, shown: (file: string) => string): string | undefined {
-  const kept: ProtectedPath[] = [
+  const knowledge: ProtectedPath[] = [
     ...config.files.map((file) => ({ path: file, name: `the config file ${shown(file)}` })),
     ...config.topics.map((topic) => ({
       path: topic.dir,
       name: topic.kind === 'folder' ? `the folder of topic "${topic.id}" (${shown(topic.dir)}/)` : `the learnings store of topic "${topic.id}" (${shown(topic.dir)})`,
     })),
-    { path: cacheDir, name: `the build cache (${shown(cacheDir)}/)` },
     { path: cwd, name: 'the current folder' },
   ];
-  const problem = outputFolderProblem(outDir, kept, shown);
+  const problem = outputFolderProblem(outDir, [...knowledge, { path: cacheDir, name: `the build cache (${shown(cacheDir)}/)` }], shown);
   if (problem) return problem;
+  // The build replaces folders of its own in the cache (staging/, pages-bundle/, …).
+  const cache = realPathAsMade(cacheDir);
+  const inCache = knowledge.find((entry) => !isOutside(cache, realPathAsMade(entry.path)));
+  if (inCache) {
+    return `The build cache ${shown(cacheDir)}/ holds ${inCache.name}, and the build makes and deletes folders of its own in its cache (staging/, pages-bundle/, …). Keep the cache in a folder of its own (--cache DIR).`;
+  }
   const topicHolding = (dir: string) => {
     const real = realPathAsMade(dir);
     return config.topics.find((topic) => topic.enable && topic.kind === 'folder' && !isOutside(realPathAsMade(topic.dir), real));

@@ -79,6 +79,15 @@ describe('buildOutputProblem', () => {
     expect(await problemOf(root, 'dist')).toBeUndefined();
   });
 
+  it('keeps them from the cache too, in which the build makes and deletes folders of its own', async () => {
+    const root = makeTree(KB);
+    const holds = (cache: string, name: string) =>
+      `The build cache ${cache}/ holds ${name}, and the build makes and deletes folders of its own in its cache (staging/, pages-bundle/, …). Keep the cache in a folder of its own (--cache DIR).`;
+    expect(await problemOf(root, 'dist', '.')).toBe(holds('.', 'the config file kb.toml'));
+    expect(await problemOf(root, 'dist', 'old')).toBe(holds('old', 'the folder of topic "old" (old/)'));
+    expect(await problemOf(root, 'dist', 'build')).toBeUndefined();
+  });
+
   it('refuses an output folder or a cache inside an enabled topic’s folder, where the next build would read them', async () => {
     const root = makeTree(KB);
     expect(await problemOf(root, 'notes/site')).toBe(
