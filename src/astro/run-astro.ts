@@ -11,6 +11,7 @@ import type { PagesInput, PagesPreparation } from '../build/build-site.ts';
 import { cacheFolder } from '../build/cache-folder.ts';
 import { createSyllabusIntegration, type IntegrationSite } from './integration.ts';
 import { type BundleKeeping, holdsBundle, PAGES_AT_ONCE, renderFromBundle } from './pages-bundle.ts';
+import { lockFolder } from '../build/folder-lock.ts';
 import { moduleUrl } from '../build/module-url.ts';
 import { startThread } from '../build/start-thread.ts';
 
@@ -82,45 +83,22 @@ export async function buildPages(run: AstroRun, outDir: string): Promise<void> {
     await build({ ...configOf(run), outDir });
     return;
   }
+  // Builds started from one folder take turns at its .astro/ instead of writing and removing each other's files.
   const shared = path.join(process.cwd(), '.astro');
-  await withSharedFolder(shared, async () => {
-    // The folder itself goes too, unless it was there before.
-    const existed = fs.existsSync(shared);
-    try {
-      await build({ ...configOf(run), outDir });
-    } finally {
-      if (!existed) {
-        try {
-          fs.rmdirSync(shared);
-        } catch {
-          // Not there, or not empty: then it is not only this build's.
-        }
+  const release = await lockFolder(shared);
+  // The folder itself goes too, unless it was there before.
+  const existed = fs.existsSync(shared);
+  try {
+    await build({ ...configOf(run), outDir });
+  } finally {
+    if (!existed) {
+      try {
+        fs.rmdirSync(shared);
+      } catch {
+        // Not there, or not empty: then it is not only this build's.
       }
     }
-  });
-}
-
-/**
- * Runs `work` while this process holds the lock of `folder` (the folder `<folder>.lock` beside it,
- * proper-lockfile's), so that builds started from one folder take turns at Astro's `.astro/`
- * there instead of writing and removing each other's files. A build waits for the lock as long as
- * the other one takes; a lock whose holder died is taken once it is a minute old.
- */
-async function withSharedFolder(folder: string, work: () => Promise<void>): Promise<void> {
-  const lockfile = (await import('proper-lockfile')).default;
-  // A build blocks its event loop for seconds at a time, so the lock is refreshed often and taken as stale late.
-  const release = await lockfile.lock(folder, {
-    realpath: false,
-    stale: 60_000,
-    update: 10_000,
-    retries: { forever: true, minTimeout: 50, maxTimeout: 1000 },
-    // Losing the lock (a frozen process) leaves the build as it would be without one.
-    onCompromised: () => undefined,
-  });
-  try {
-    await work();
-  } finally {
-    await release().catch(() => undefined);
+    await release();
   }
 }
 

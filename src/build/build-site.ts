@@ -25,6 +25,7 @@ import { loadCatalogMemo, saveCatalogMemo } from './catalog-memo.ts';
 import { staticFilesOfAsync, type ListingOptions } from './endpoints.ts';
 import { type KeptCatalogThread, startCatalogThread } from './catalog-thread.ts';
 import { summarizeCatalog, summaryPhaseText, type SummaryReport } from './llm-summaries.ts';
+import { lockFolder } from './folder-lock.ts';
 import { applyChanges, buildOutputProblem, replaceFolder } from './output-folder.ts';
 import {
   buildFileKeys,
@@ -105,6 +106,8 @@ export interface BuildReporter {
   warnings(warnings: readonly Diagnostic[]): void;
   /** A warning found later in the build (pages that are not deterministic), with its place and its fix. */
   warning(text: string): void;
+  /** The build waits, before it reads anything, for another that holds its cache. */
+  waiting?(text: string): void;
 }
 
 /** Options of {@link buildSite}. */
@@ -180,7 +183,7 @@ export interface BuildResult {
 
 /** Builds the site of a knowledge base; throws a {@link BuildError} for configuration and content errors and failed stages. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const started = performance.now();
+  let started = performance.now();
   const phases: BuildResult['phases'] = [];
   let lapStart = started;
   /** Ends a phase: reports it, timed since the last one, less `excluded` ms (a phase inside it with a line of its own). */
@@ -201,19 +204,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Nothing but a build's own output is ever replaced (content/reference/cli/build.md, "The output folder").
   const outputProblem = buildOutputProblem(config, options.outDir, cache.dir, options.cwd, shown);
   if (outputProblem) throw new BuildError(outputProblem, [], 'config');
+  // One build at a time with one cache: another waits for it, instead of the two writing and
+  // removing each other's files (content/reference/cli/build.md, "The build cache").
+  fs.mkdirSync(cache.dir, { recursive: true });
+  const releaseCache = await lockFolder(cache.dir, {
+    lockPath: cache.buildLock,
+    waiting: () => options.reporter.waiting?.(`another build with the cache ${shown(cache.dir)}/ is under way; this one starts when it ends`),
+  });
+  // The build's own time, without the wait.
+  started = lapStart = performance.now();
 
-  const codeKey = codeFingerprint();
   // Astro compiles the pages while the knowledge base is read: that needs the code and the
   // settings only (content/reference/decisions.md, "Pages compiled while the content is read").
   const stopPreparing = new AbortController();
   // Stops the subjects' rendering and the catalog's thread when the build stops before its pages.
   const stopThreads = new AbortController();
-  // One status line at a time: the rendering's while the pages stage waits for it, then the pages'.
-  let renderShown = false;
-  const preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
-  // The catalog's thread loads its modules and counts tokens while the knowledge base is read.
-  const catalogThread = options.catalogThread?.start(stopThreads.signal) ?? startCatalogThread(stopThreads.signal);
+  let preparing: Promise<unknown> | undefined;
   try {
+    const codeKey = codeFingerprint();
+    // One status line at a time: the rendering's while the pages stage waits for it, then the pages'.
+    let renderShown = false;
+    preparing = options.preparePages?.({ codeKey, base: normalizeBase(config.site.base), siteUrl: config.site.url, cache }, stopPreparing.signal).catch(() => undefined);
+    // The catalog's thread loads its modules and counts tokens while the knowledge base is read.
+    const catalogThread = options.catalogThread?.start(stopThreads.signal) ?? startCatalogThread(stopThreads.signal);
     const memo = loadCatalogMemo(cache.catalogMemo);
     // [kb.summaries]: the model's summaries replace the extractive ones before pages and files are made.
     let summaries: SummaryReport | undefined;
@@ -579,6 +592,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     stopPreparing.abort();
     stopThreads.abort();
     await preparing;
+    await releaseCache();
   }
 }
 

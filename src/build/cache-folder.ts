@@ -43,6 +43,8 @@ export interface CacheFolder {
   staging: string;
   /** Where a build writes each search shard's index as soon as it is complete, before it moves it into the output folder (see search-index.ts). */
   searchStaging: string;
+  /** The lock a build holds on the cache while it runs (see folder-lock.ts): one build at a time. */
+  buildLock: string;
 }
 
 /** The default cache of a knowledge base: `.syllabus-cache/` beside its first config file. */
@@ -72,5 +74,6 @@ export function cacheFolder(dir: string): CacheFolder {
     devAstroRoot: at('astro-dev', 'project'),
     staging: at('staging'),
     searchStaging: at('search-staging'),
+    buildLock: at('build.lock'),
   };
 }

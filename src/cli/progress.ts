@@ -63,6 +63,10 @@ export function createBuildReporter(io: CommandIo, now: () => number = () => per
       clear();
       io.err(`warning: ${text}`);
     },
+    waiting(text) {
+      clear();
+      io.err(`waiting   ${text}`);
+    },
     progress(name, done, total) {
       if (!status) return;
       const at = now();

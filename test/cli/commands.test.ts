@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findSystemNode, ROOT, runCli, runCliInProcess, type CliRun } from '../helpers/run-cli.ts';
+import { lockFolder } from '../../src/build/folder-lock.ts';
+import { findSystemNode, ROOT, runCli, runCliAsync, runCliInProcess, type CliRun } from '../helpers/run-cli.ts';
 import { withKeptPages } from '../helpers/kept-pages.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
@@ -476,6 +477,32 @@ describe('syllabus build', () => {
       code: 2,
     });
     expect(fs.readdirSync(repo, { recursive: true, encoding: 'utf8' }).sort()).toEqual(before);
+  });
+
+  it('waits for another build that holds its cache, says so, then builds', async () => {
+    const site = makeTree({ 'kb.toml': '[kb.topic.t]\nsubjects = "t"\n', 't/a.md': '# A\n\nFirst.\n' });
+    const cache = path.join(site, '.syllabus-cache');
+    await withKeptPages(cache);
+    // The other build, as this process: it holds the lock a build takes on its cache.
+    fs.mkdirSync(cache, { recursive: true });
+    const release = await lockFolder(cache, { lockPath: path.join(cache, 'build.lock') });
+    let waiting!: () => void;
+    const waited = new Promise<void>((resolve) => (waiting = resolve));
+    const build = runCliAsync(['build', '--config', 'kb.toml', '--out', 'site'], {
+      cwd: site,
+      onStderr: (sofar) => {
+        if (sofar.includes('\n')) waiting();
+      },
+    });
+    await waited;
+    // Nothing is read or written while it waits.
+    expect(fs.existsSync(path.join(site, 'site'))).toBe(false);
+    await release();
+    const run = await build;
+    expect(run.code).toBe(0);
+    expect(run.stderr.split('\n')[0]).toBe('waiting   another build with the cache .syllabus-cache/ is under way; this one starts when it ends');
+    expect(run.stderr).toContain('Built site/: 1 topic, 1 subject');
+    expect(fs.readFileSync(path.join(site, 'site', 't', 'a', 'index.html'), 'utf8')).toContain('First.');
   });
 
   it('builds nothing and exits 1 when the content has errors', async () => {

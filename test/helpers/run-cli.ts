@@ -45,15 +45,19 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
 
 /**
  * As {@link runCli}, without blocking this process: a site served from this process (the remote
- * tests') must go on answering while the command runs.
+ * tests') must go on answering while the command runs. `onStderr` sees the standard error so far
+ * each time more arrives.
  */
-export function runCliAsync(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export function runCliAsync(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; onStderr?: (sofar: string) => void } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...userEnv(), ...options.env } });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr.push(chunk);
+      options.onStderr?.(Buffer.concat(stderr).toString('utf8'));
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8'), code: code ?? -1 });
