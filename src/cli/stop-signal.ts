@@ -9,8 +9,13 @@
 export function waitForStopSignal(): Promise<void> {
   return new Promise((resolve) => {
     const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      // Removed once the signal's other listeners have run: proper-lockfile's (signal-exit) ends
+      // the process with the signal when it finds itself the only listener left. A second signal
+      // then does end the process at once.
+      setImmediate(() => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      });
       resolve();
     };
     process.on('SIGINT', stop);
