@@ -27,7 +27,7 @@ async function started(mode: 'end' | 'linger') {
   const child = spawn(process.execPath, ['--input-type=module', '-e', SCRIPT, mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   let exited = false;
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.on('exit', () => (exited = true));
   /** Resolves once the output holds `text`; throws when the script ended first. */
   const printed = async (text: string): Promise<void> => {
