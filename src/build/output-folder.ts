@@ -45,7 +45,7 @@ export function outputFolderProblem(outDir: string, kept: readonly ProtectedPath
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     if (code === 'ENOTDIR') return `The output folder ${shown(outDir)} is a file. Build into a folder (--out DIR).`;
-    throw error;
+    return `The output folder ${shown(outDir)}/ cannot be read (${(error as Error).message}). Build into another folder (--out DIR).`;
   }
   if (entries.includes(BUILD_MARKER)) return undefined;
   const foreign = entries.filter((entry) => !KEPT_ENTRIES.includes(entry)).sort();
@@ -93,13 +93,27 @@ export function buildOutputProblem(config: SyllabusConfig, outDir: string, cache
   return undefined;
 }
 
-/** The real path of `file`, which may not exist yet: the symbolic links of the part that exists are followed. */
-function realPathAsMade(file: string): string {
+/** The folder the symbolic link `file` points to, even when it is not there yet; `file` itself when it is no link. */
+function linkedFolder(file: string): string {
+  return fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ? realPathAsMade(file) : file;
+}
+
+/** Symbolic links followed at most, as the system does (Linux's ELOOP). */
+const MAX_LINKS = 40;
+
+/**
+ * The real path of `file`, which may not exist yet: the symbolic links of the part that exists
+ * are followed, a link to a place not made yet too.
+ */
+function realPathAsMade(file: string, links = 0): string {
   const missing: string[] = [];
   for (let at = path.resolve(file); ; at = path.dirname(at)) {
     try {
       return path.join(fs.realpathSync(at), ...missing.reverse());
     } catch {
+      if (links < MAX_LINKS && fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        return path.join(realPathAsMade(path.resolve(path.dirname(at), fs.readlinkSync(at)), links + 1), ...missing.reverse());
+      }
       if (path.dirname(at) === at) return path.resolve(file);
       missing.push(path.basename(at));
     }
@@ -107,25 +121,26 @@ function realPathAsMade(file: string): string {
 }
 
 /**
- * Puts `from` in place of `to`, and keeps `to`'s `.git`. The old folder is moved aside at once
- * and deleted in the background: the returned promise settles when it is gone.
+ * Puts `from` in place of `to`, and keeps `to`'s `.git`; when `to` is a symbolic link to a folder,
+ * the folder it points to is replaced (as a rebuild writes through the link). The old folder is
+ * moved aside at once and deleted in the background: the returned promise settles when it is gone.
  */
 export function replaceFolder(from: string, to: string): Promise<void> {
-  const aside = `${to}.old-${process.pid}-${Date.now()}`;
-  let old: Promise<void> = Promise.resolve();
-  if (fs.existsSync(to)) {
-    for (const entry of KEPT_ENTRIES) if (fs.existsSync(path.join(to, entry))) fs.renameSync(path.join(to, entry), path.join(from, entry));
-    fs.renameSync(to, aside);
-    old = fs.promises.rm(aside, { recursive: true, force: true });
-  }
-  fs.mkdirSync(path.dirname(to), { recursive: true });
+  const target = linkedFolder(to);
+  const aside = `${target}.old-${process.pid}-${Date.now()}`;
+  const existed = fs.existsSync(target);
+  if (existed) fs.renameSync(target, aside);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   try {
-    fs.renameSync(from, to);
+    fs.renameSync(from, target);
   } catch {
-    fs.cpSync(from, to, { recursive: true });
+    fs.cpSync(from, target, { recursive: true });
     fs.rmSync(from, { recursive: true, force: true });
   }
-  return old;
+  if (!existed) return Promise.resolve();
+  // Moved back beside the new files: the old folder and the new one are on one file system.
+  for (const entry of KEPT_ENTRIES) if (fs.existsSync(path.join(aside, entry))) fs.renameSync(path.join(aside, entry), path.join(target, entry));
+  return fs.promises.rm(aside, { recursive: true, force: true });
 }
 
 /**

@@ -42,6 +42,19 @@ describe('outputFolderProblem', () => {
     expect(outputFolderProblem(path.join(root, 'kb/site'), kept, shown(root))).toBeUndefined();
   });
 
+  it('follows a link to a place not made yet', async () => {
+    const root = makeTree({ 'kb.toml': '[kb.topic.notes]\nsubjects = "notes"\n', 'notes/a.md': '# A\n', ahead: { symlink: 'notes/site' }, loop: { symlink: 'loop' } });
+    const { config } = await loadSiteConfig([path.join(root, 'kb.toml')], root);
+    const problem = (out: string) => buildOutputProblem(config!, path.join(root, out), path.join(root, '.syllabus-cache'), root, shown(root));
+    expect(problem('ahead')).toBe(
+      'The output folder ahead/ is inside the folder of topic "notes" (notes/): the next build would read the site it writes as that topic\'s subjects. Build into a folder outside every topic\'s folder (--out DIR).',
+    );
+    // A link to itself is followed as far as the system follows links.
+    expect(problem('loop')).toBe(
+      `The output folder loop/ cannot be read (ELOOP: too many symbolic links encountered, scandir '${path.join(root, 'loop')}'). Build into another folder (--out DIR).`,
+    );
+  });
+
   it('refuses a file', () => {
     const root = makeTree({ site: 'a file' });
     expect(outputFolderProblem(path.join(root, 'site'), [], shown(root))).toBe('The output folder site is a file. Build into a folder (--out DIR).');
@@ -109,5 +122,19 @@ describe('replaceFolder', () => {
     expect(fs.readdirSync(path.join(root, 'site')).sort()).toEqual(['.git', 'index.html']);
     expect(fs.readFileSync(path.join(root, 'site/.git/HEAD'), 'utf8')).toBe('ref: refs/heads/gh-pages\n');
     expect(fs.readdirSync(root)).toEqual(['site']);
+  });
+
+  it('replaces the folder a symbolic link points to, and keeps the link', async () => {
+    const root = makeTree({ 'www/site/old.html': 'old', dist: { symlink: 'www/site' }, 'new/index.html': 'new' });
+    await replaceFolder(path.join(root, 'new'), path.join(root, 'dist'));
+    expect(fs.lstatSync(path.join(root, 'dist')).isSymbolicLink()).toBe(true);
+    expect(fs.readdirSync(path.join(root, 'www/site'))).toEqual(['index.html']);
+    expect(fs.readdirSync(path.join(root, 'www'))).toEqual(['site']);
+    // A link to a folder not made yet.
+    fs.rmSync(path.join(root, 'www'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'new'));
+    fs.writeFileSync(path.join(root, 'new/index.html'), 'newer');
+    await replaceFolder(path.join(root, 'new'), path.join(root, 'dist'));
+    expect(fs.readFileSync(path.join(root, 'dist/index.html'), 'utf8')).toBe('newer');
   });
 });
