@@ -162,15 +162,14 @@ export function applyChanges(staging: string, outDir: string, base: string, remo
   };
   move(staging);
   fs.rmSync(staging, { recursive: true, force: true });
-  for (const url of removedPages) {
-    const local = decodeURIComponent(url.slice(base.length));
-    fs.rmSync(path.join(outDir, local, 'index.html'), { force: true });
-    removeEmptyFolders(outDir, path.join(outDir, local));
-  }
-  for (const file of removedFiles) {
-    fs.rmSync(path.join(outDir, file), { force: true });
-    removeEmptyFolders(outDir, path.dirname(path.join(outDir, file)));
-  }
+  // The lists come from the cache's record of the last build: whatever it says, nothing outside the output folder is removed.
+  const remove = (file: string): void => {
+    if (isOutside(outDir, file)) return;
+    fs.rmSync(file, { force: true });
+    removeEmptyFolders(outDir, path.dirname(file));
+  };
+  for (const url of removedPages) remove(path.join(outDir, decodeURIComponent(url.slice(base.length)), 'index.html'));
+  for (const file of removedFiles) remove(path.join(outDir, file));
 }
 
 /** Moves a file, copying it when the two places are on different file systems. */

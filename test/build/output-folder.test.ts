@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../src/build/read-config.ts';
-import { BUILD_MARKER, buildOutputProblem, outputFolderProblem, replaceFolder } from '../../src/build/output-folder.ts';
+import { applyChanges, BUILD_MARKER, buildOutputProblem, outputFolderProblem, replaceFolder } from '../../src/build/output-folder.ts';
 import { unmarkBuild } from '../../src/build/plan.ts';
 import { makeTree } from '../helpers/temp-tree.ts';
 
@@ -136,5 +136,26 @@ describe('replaceFolder', () => {
     fs.writeFileSync(path.join(root, 'new/index.html'), 'newer');
     await replaceFolder(path.join(root, 'new'), path.join(root, 'dist'));
     expect(fs.readFileSync(path.join(root, 'dist/index.html'), 'utf8')).toBe('newer');
+  });
+});
+
+describe('applyChanges', () => {
+  it('moves the new files in and removes the pages and files gone, never anything outside the output folder', () => {
+    const root = makeTree({
+      'site/t/a/index.html': 'a',
+      'site/t/gone/index.html': 'gone',
+      'site/kb/gone.json': '{}',
+      'site/kb/kept.json': '{}',
+      'staging/t/a/index.html': 'a, changed',
+      'victim/index.html': 'not the build’s',
+      'victim.txt': 'not the build’s',
+    });
+    const site = path.join(root, 'site');
+    applyChanges(path.join(root, 'staging'), site, '/', ['/t/gone/', '/..%2Fvictim/'], ['kb/gone.json', '../victim.txt']);
+    expect(fs.readFileSync(path.join(site, 't/a/index.html'), 'utf8')).toBe('a, changed');
+    expect(fs.readdirSync(path.join(site, 't'))).toEqual(['a']);
+    expect(fs.readdirSync(path.join(site, 'kb'))).toEqual(['kept.json']);
+    expect(fs.readdirSync(root).sort()).toEqual(['site', 'victim', 'victim.txt']);
+    expect(fs.readdirSync(path.join(root, 'victim'))).toEqual(['index.html']);
   });
 });
