@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SyllabusConfig } from '../kb/config/merge.ts';
-import { CACHE_FOLDER_NAME, isOutside } from '../kb/files/paths.ts';
+import { CACHE_FOLDER_NAME, isOutside, realPathAsMade } from '../kb/files/paths.ts';
 
 /**
  * The file that marks a folder as the output of a Syllabus build or join. Every output folder they
@@ -57,9 +57,9 @@ export function outputFolderProblem(outDir: string, kept: readonly ProtectedPath
 /**
  * Why a build of `config` may not write into `outDir` with its cache in `cacheDir` (both
  * absolute), or undefined when it may: {@link outputFolderProblem}, with the config files, every
- * topic's folder or learnings store, the cache and `cwd` to keep; the cache may hold none of
- * them but the cache; and neither folder may lie in an enabled topic's folder, where the next build would read what this one writes as subjects
- * (a cache folder named `.syllabus-cache` is never read).
+ * topic's folder or learnings store, the cache and `cwd` to keep; the cache may hold none of them
+ * but itself; and neither folder may lie in an enabled topic's folder, where the next build would
+ * read what this one writes as subjects (a cache folder named `.syllabus-cache` is never read).
  */
 export function buildOutputProblem(config: SyllabusConfig, outDir: string, cacheDir: string, cwd: string, shown: (file: string) => string): string | undefined {
   const knowledge: ProtectedPath[] = [
@@ -96,28 +96,6 @@ export function buildOutputProblem(config: SyllabusConfig, outDir: string, cache
 /** The folder the symbolic link `file` points to, even when it is not there yet; `file` itself when it is no link. */
 function linkedFolder(file: string): string {
   return fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ? realPathAsMade(file) : file;
-}
-
-/** Symbolic links followed at most, as the system does (Linux's ELOOP). */
-const MAX_LINKS = 40;
-
-/**
- * The real path of `file`, which may not exist yet: the symbolic links of the part that exists
- * are followed, a link to a place not made yet too.
- */
-function realPathAsMade(file: string, links = 0): string {
-  const missing: string[] = [];
-  for (let at = path.resolve(file); ; at = path.dirname(at)) {
-    try {
-      return path.join(fs.realpathSync(at), ...missing.reverse());
-    } catch {
-      if (links < MAX_LINKS && fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) {
-        return path.join(realPathAsMade(path.resolve(path.dirname(at), fs.readlinkSync(at)), links + 1), ...missing.reverse());
-      }
-      if (path.dirname(at) === at) return path.resolve(file);
-      missing.push(path.basename(at));
-    }
-  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { withKeptPages } from '../helpers/kept-pages.ts';
 import { readDistFiles } from '../helpers/dist-files.ts';
 import { ROOT, runCliAsync, runCliInProcess } from '../helpers/run-cli.ts';
 import { builtSiteFixture } from '../helpers/shared-build.ts';
-import { makeTree } from '../helpers/temp-tree.ts';
+import { makeTree, writeTree } from '../helpers/temp-tree.ts';
 
 const CONFIG = path.join(ROOT, 'test', 'fixtures', 'site', 'kb.toml');
 /** As the shared build of the site (test/helpers/shared-build.ts): several shards per part. */
@@ -137,16 +137,14 @@ describe('syllabus join', () => {
       stderr: `error: The output folder ${work}/ holds the part part-handbook/, and an output folder is replaced whole: it would be deleted. Build into a folder of its own, outside the knowledge base (--out DIR).\n`,
       code: 1,
     });
-    const ours = path.join(work, 'ours');
-    fs.mkdirSync(ours);
-    fs.writeFileSync(path.join(ours, 'notes.md'), 'Ours.\n');
+    writeTree(work, { 'ours/notes.md': 'Ours.\n' });
     expect(await runCliInProcess(['join', '--out', 'ours', 'part-handbook', 'part-oncall'], { cwd: work })).toEqual({
       stdout: '',
       stderr:
         'error: The output folder ours/ holds files that no Syllabus build made (notes.md; a folder a build wrote holds a .syllabus-build file), and an output folder is replaced whole: they would be deleted. Move them away, or build into another folder (--out DIR).\n',
       code: 1,
     });
-    expect(fs.readdirSync(ours)).toEqual(['notes.md']);
+    expect(fs.readdirSync(path.join(work, 'ours'))).toEqual(['notes.md']);
     expect(fs.readdirSync(work).filter((name) => name.includes('.join-'))).toEqual([]);
   });
 
@@ -154,17 +152,14 @@ describe('syllabus join', () => {
     const changed = path.join(work, 'part-oncall-changed');
     fs.cpSync(parts.oncall, changed, { recursive: true });
     fs.appendFileSync(path.join(changed, 'llms.txt'), '\nA line another commit added.\n');
-    const out = path.join(work, 'kept');
-    fs.mkdirSync(out);
-    fs.writeFileSync(path.join(out, 'before.txt'), 'the last good join');
-    fs.writeFileSync(path.join(out, '.syllabus-build'), '');
+    writeTree(work, { 'kept/before.txt': 'the last good join', 'kept/.syllabus-build': '' });
     expect(await runCliInProcess(['join', '--out', 'kept', 'part-handbook', 'part-oncall-changed'], { cwd: work })).toEqual({
       stdout: '',
       stderr:
         'error: llms.txt differs between the parts part-handbook and part-oncall-changed: every part must be built from the same sources, config and Syllabus version. Build the parts again from one commit, then join them.\n',
       code: 1,
     });
-    expect(fs.readdirSync(out).sort()).toEqual(['.syllabus-build', 'before.txt']);
+    expect(fs.readdirSync(path.join(work, 'kept')).sort()).toEqual(['.syllabus-build', 'before.txt']);
     expect(fs.readdirSync(work).filter((name) => name.includes('.join-'))).toEqual([]);
   });
 });
