@@ -82,7 +82,7 @@ export { addressOf, encodeAddressSegment } from './subjects/address.ts';
 export { IMAGE_EXTENSIONS, isBinary, isMdxPath, isPublishedRaw, unfenceText } from './subjects/format.ts';
 export { openKnowledgeBase } from './subjects/knowledge-base.ts';
 export type { KnowledgeBase } from './subjects/knowledge-base.ts';
-export { CACHE_FOLDER_NAME, isOutside, realPathOrSelf } from './files/paths.ts';
+export { CACHE_FOLDER_NAME, isOutside, realPathAsMade, realPathOrSelf } from './files/paths.ts';
 export { resolveSubjectLink } from './subjects/relative-links.ts';
 export type { LinkTopic } from './subjects/relative-links.ts';
 export { exactNames } from './subjects/resolve.ts';
