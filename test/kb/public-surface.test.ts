@@ -125,6 +125,7 @@ describe('the public surface of src/kb', () => {
       'readConfigFiles',
       'readFrontMatter',
       'readLearningsFile',
+      'realPathAsMade',
       'realPathOrSelf',
       'renderConfigSchema',
       'renderDiffMarkdown',
